@@ -1,0 +1,133 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Daybook: a self-hosted log of a person's days.
+///
+/// Targets, from the inside out:
+/// - `DaybookCore`: the domain. Foundation only, no I/O, compiles for iOS.
+/// - `DaybookStorage`: the storage interfaces and their records.
+/// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database.
+/// - `DaybookServices`: use cases (accounts, days, check-ins) over the storage interfaces.
+/// - `DaybookAPI`: the OpenAPI contract's server handlers (generated stubs, hand-written glue).
+/// - `DaybookClient`: the Swift client generated from the same contract (URLSession).
+/// - `DaybookWeb`: server-rendered pages (swift-mustache), CSS and a little JS.
+/// - `DaybookApp`: configuration, middleware, `buildApplication`.
+/// - `daybook`: the command (`serve`, `migrate`, admin commands).
+let package = Package(
+    name: "Daybook",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "daybook", targets: ["daybook"]),
+        .library(name: "DaybookCore", targets: ["DaybookCore"]),
+        .library(name: "DaybookClient", targets: ["DaybookClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        .target(name: "DaybookCore"),
+        .target(
+            name: "DaybookStorage",
+            dependencies: ["DaybookCore"]
+        ),
+        .target(
+            name: "DaybookSQLite",
+            dependencies: [
+                "DaybookCore", "DaybookStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "DaybookPostgres",
+            dependencies: [
+                "DaybookCore", "DaybookStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "DaybookServices",
+            dependencies: [
+                "DaybookCore", "DaybookStorage",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "DaybookAPI",
+            dependencies: [
+                "DaybookCore", "DaybookStorage", "DaybookServices",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
+            name: "DaybookClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
+            name: "DaybookWeb",
+            dependencies: [
+                "DaybookCore", "DaybookStorage", "DaybookServices",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Templates"), .copy("Static")]
+        ),
+        .target(
+            name: "DaybookApp",
+            dependencies: [
+                "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
+                "DaybookServices", "DaybookAPI", "DaybookWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "daybook",
+            dependencies: [
+                "DaybookApp", "DaybookServices", "DaybookStorage", "DaybookCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "DaybookCoreTests", dependencies: ["DaybookCore"]),
+        .testTarget(
+            name: "DaybookAppTests",
+            dependencies: [
+                "DaybookApp", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
+                "DaybookServices", "DaybookClient",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A calendar date with no time and no zone: "the 3rd of March" as the user lives it. Which
+/// `LocalDate` an instant falls on depends on a time zone; see `init(_:in:)`.
+///
+/// Its text form is ISO 8601 `YYYY-MM-DD`, which also sorts correctly as a string, so storage keeps
+/// it as text.
+public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Returns nil unless the parts name a real date in the proleptic Gregorian calendar.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+            day <= LocalDate.daysIn(month: month, year: year)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`; anything else (other separators, missing zeros, 2023-02-30) is nil.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                let b = bytes[i]
+                guard b >= 48, b <= 57 else { return nil }
+                value = value * 10 + Int(b - 48)
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The date an instant falls on in a time zone.
+    public init(_ instant: Date, in zone: TimeZone) {
+        let parts = LocalDate.calendar(zone).dateComponents([.year, .month, .day], from: instant)
+        self.year = parts.year!
+        self.month = parts.month!
+        self.day = parts.day!
+    }
+
+    /// Today in a time zone.
+    public static func today(in zone: TimeZone, now: Date = Date()) -> LocalDate {
+        LocalDate(now, in: zone)
+    }
+
+    public var description: String {
+        let y = String(year), m = String(month), d = String(day)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
+            + (m.count == 1 ? "0" : "") + m + "-" + (d.count == 1 ? "0" : "") + d
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = LocalDate(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a date as YYYY-MM-DD.")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// The first instant of this date in a time zone (midnight, or the first moment after a
+    /// daylight-saving gap that skips midnight).
+    public func start(in zone: TimeZone) -> Date {
+        LocalDate.calendar(zone).startOfDay(for: noonUTC(zone))
+    }
+
+    /// The date `days` days later (or earlier, when negative).
+    public func adding(days: Int) -> LocalDate {
+        let utc = TimeZone(identifier: "UTC")!
+        let moved = LocalDate.calendar(utc).date(byAdding: .day, value: days, to: noonUTC(utc))!
+        return LocalDate(moved, in: utc)
+    }
+
+    /// Days from `self` to `other` (positive when `other` is later).
+    public func days(to other: LocalDate) -> Int {
+        let utc = TimeZone(identifier: "UTC")!
+        return LocalDate.calendar(utc).dateComponents([.day], from: noonUTC(utc), to: other.noonUTC(utc)).day!
+    }
+
+    /// 1 = Monday … 7 = Sunday (ISO 8601).
+    public var isoWeekday: Int {
+        let utc = TimeZone(identifier: "UTC")!
+        let weekday = LocalDate.calendar(utc).component(.weekday, from: noonUTC(utc))  // 1 = Sunday
+        return weekday == 1 ? 7 : weekday - 1
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Noon of this date in a zone: a safe anchor for calendar arithmetic, never in a DST gap.
+    private func noonUTC(_ zone: TimeZone) -> Date {
+        LocalDate.calendar(zone).date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+    }
+
+    static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+}
