@@ -8,6 +8,7 @@ import PackageDescription
 /// - `DaybookStorage`: the storage interfaces and their records.
 /// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database.
 /// - `DaybookServices`: use cases (accounts, days, check-ins) over the storage interfaces.
+/// - `DaybookHTTP`: what pages and the API share: request context, authentication, CSRF, headers.
 /// - `DaybookAPI`: the OpenAPI contract's server handlers (generated stubs, hand-written glue).
 /// - `DaybookClient`: the Swift client generated from the same contract (URLSession).
 /// - `DaybookWeb`: server-rendered pages (swift-mustache), CSS and a little JS.
@@ -71,9 +72,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "DaybookHTTP",
+            dependencies: [
+                "DaybookCore", "DaybookServices",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "DaybookAPI",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookServices",
+                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -92,7 +101,7 @@ let package = Package(
         .target(
             name: "DaybookWeb",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookServices",
+                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -102,7 +111,7 @@ let package = Package(
             name: "DaybookApp",
             dependencies: [
                 "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
-                "DaybookServices", "DaybookAPI", "DaybookWeb",
+                "DaybookServices", "DaybookHTTP", "DaybookAPI", "DaybookWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -123,7 +132,7 @@ let package = Package(
             name: "DaybookAppTests",
             dependencies: [
                 "DaybookApp", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
-                "DaybookServices", "DaybookClient",
+                "DaybookServices", "DaybookHTTP", "DaybookClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),

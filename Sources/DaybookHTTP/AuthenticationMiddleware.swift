@@ -1,0 +1,44 @@
+import DaybookServices
+import HTTPTypes
+import Hummingbird
+
+/// Finds who is logged in from a bearer token (API clients) or the session cookie (browsers), and
+/// makes it available to pages through the context and to API handlers through `RequestScope`.
+/// It never refuses a request itself: each route decides whether it needs a user.
+public struct AuthenticationMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+    let accounts: AccountService
+
+    public init(accounts: AccountService) {
+        self.accounts = accounts
+    }
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        var refreshCookie = false
+        if let token = Self.bearerToken(request.headers) {
+            context.auth = try await accounts.authenticate(token: token)
+        } else if let token = request.cookies[DaybookCookie.session]?.value, !token.isEmpty {
+            context.auth = try await accounts.authenticate(token: token)
+            refreshCookie = context.auth == nil
+        }
+        let scope = RequestScope(auth: context.auth, client: context.client, isSecure: context.isSecure)
+        var response = try await RequestScope.$current.withValue(scope) {
+            try await next(request, context)
+        }
+        if refreshCookie, response.headers[.setCookie] == nil {
+            // The browser holds a session that has ended: drop the stale cookie.
+            response.setCookie(DaybookCookie.clearSession(secure: context.isSecure))
+        }
+        return response
+    }
+
+    static func bearerToken(_ headers: HTTPFields) -> String? {
+        guard let value = headers[.authorization] else { return nil }
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+}

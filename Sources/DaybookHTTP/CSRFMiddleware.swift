@@ -1,0 +1,61 @@
+import DaybookServices
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Cross-site request forgery protection for pages: each browser gets a random token in an
+/// HttpOnly cookie, every page form carries it in a hidden `csrf` field (or JS sends it as
+/// `X-CSRF-Token`), and a state-changing request whose token does not match is refused. API calls
+/// authenticate with a bearer token, which a foreign site cannot make a browser send, so `/api/`
+/// needs none.
+public struct CSRFMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+
+    public init() {}
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if request.uri.path.hasPrefix("/api/") { return try await next(request, context) }
+        var context = context
+        var request = request
+        let existing = request.cookies[DaybookCookie.csrf]?.value ?? ""
+        let isNew = !SessionToken.looksValid(existing)
+        context.csrfToken = isNew ? SessionToken.generate() : existing
+
+        switch request.method {
+        case .get, .head, .options:
+            break
+        default:
+            let sent = try await Self.sentToken(&request, context: context)
+            guard !isNew, let sent, Self.constantTimeEqual(sent, existing) else {
+                throw HTTPError(.forbidden, message: "This form has expired. Go back, reload the page and try again.")
+            }
+        }
+        var response = try await next(request, context)
+        if isNew { response.setCookie(DaybookCookie.csrf(token: context.csrfToken, secure: context.isSecure)) }
+        return response
+    }
+
+    /// The token from the `X-CSRF-Token` header, or from the `csrf` field of a url-encoded form
+    /// (the body is collected and stays readable for the handler).
+    static func sentToken(_ request: inout Request, context: Context) async throws -> String? {
+        if let header = request.headers[.xCSRFToken] { return header }
+        guard request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true else { return nil }
+        let body = try await request.collectBody(upTo: 1_048_576)
+        let text = String(buffer: body)
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0] == "csrf" { return String(parts[1]).removingPercentEncoding }
+        }
+        return nil
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<x.count { difference |= x[i] ^ y[i] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,108 @@
+import GRDB
+
+/// The SQLite schema, as numbered migrations. Never edit a migration that has shipped: add one.
+///
+/// Every table of user data carries `user_id` and its indexes lead with it, so each user's pages
+/// cost O(their own data). Instants are INTEGER microseconds since 1970 (exact, sortable); local
+/// dates are `YYYY-MM-DD` text; lists of ids are JSON arrays.
+enum SQLiteMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("001 accounts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE users (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        email TEXT NOT NULL UNIQUE,
+                        username TEXT NOT NULL,
+                        username_key TEXT NOT NULL UNIQUE,
+                        display_name TEXT NOT NULL DEFAULT '',
+                        bio TEXT NOT NULL DEFAULT '',
+                        time_zone TEXT NOT NULL,
+                        avatar_media_id TEXT,
+                        password_hash TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL
+                    );
+                    CREATE TABLE sessions (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        token_hash TEXT NOT NULL UNIQUE,
+                        kind TEXT NOT NULL,
+                        persistent INTEGER NOT NULL,
+                        device_name TEXT NOT NULL,
+                        ip_address TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        last_seen_at INTEGER NOT NULL,
+                        expires_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX sessions_by_user ON sessions(user_id, last_seen_at);
+                    CREATE INDEX sessions_by_expiry ON sessions(expires_at);
+                    CREATE TABLE login_failures (
+                        key TEXT NOT NULL,
+                        at INTEGER NOT NULL
+                    );
+                    CREATE INDEX login_failures_by_key ON login_failures(key, at);
+                    CREATE INDEX login_failures_by_time ON login_failures(at);
+                    """)
+        }
+        migrator.registerMigration("002 days and check-ins") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE vocabulary (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        emoji TEXT NOT NULL,
+                        archived INTEGER NOT NULL DEFAULT 0,
+                        position INTEGER NOT NULL,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX vocabulary_by_user ON vocabulary(user_id, kind, position);
+                    CREATE TABLE people (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        archived INTEGER NOT NULL DEFAULT 0,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX people_by_user ON people(user_id, name);
+                    CREATE TABLE day_entries (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        date TEXT NOT NULL,
+                        mood INTEGER NOT NULL,
+                        activity_ids TEXT NOT NULL DEFAULT '[]',
+                        note TEXT NOT NULL DEFAULT '',
+                        thoughts TEXT NOT NULL DEFAULT '',
+                        gratitude TEXT NOT NULL DEFAULT '[]',
+                        question TEXT NOT NULL DEFAULT '',
+                        answer TEXT NOT NULL DEFAULT '',
+                        song_title TEXT,
+                        song_artist TEXT,
+                        song_link TEXT,
+                        photo_id TEXT,
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, date)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE checkins (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        at INTEGER NOT NULL,
+                        local_date TEXT NOT NULL,
+                        time_zone TEXT NOT NULL,
+                        feeling_id TEXT NOT NULL,
+                        activity_id TEXT,
+                        person_ids TEXT NOT NULL DEFAULT '[]',
+                        note TEXT NOT NULL DEFAULT '',
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX checkins_by_user_time ON checkins(user_id, at DESC, id DESC);
+                    CREATE INDEX checkins_by_user_date ON checkins(user_id, local_date);
+                    """)
+        }
+        return migrator
+    }
+}

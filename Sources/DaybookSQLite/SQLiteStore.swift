@@ -1,0 +1,67 @@
+import DaybookStorage
+import Foundation
+import GRDB
+
+/// Daybook on one SQLite file: the zero-set-up default. A `DatabasePool` in WAL mode lets pages
+/// read while a write is under way.
+public final class SQLiteStore: DaybookStore {
+    let pool: DatabasePool
+
+    public let users: any UserStore
+    public let sessions: any SessionStore
+    public let loginAttempts: any LoginAttemptStore
+    public let vocabulary: any VocabularyStore
+    public let days: any DayStore
+    public let checkins: any CheckinStore
+
+    /// Opens (creating if needed) the database file at `path`.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // WAL plus NORMAL is durable across application crashes; only a power cut can lose
+            // the last transactions, never corrupt the file.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        users = SQLiteUserStore(pool: pool)
+        sessions = SQLiteSessionStore(pool: pool)
+        loginAttempts = SQLiteLoginAttemptStore(pool: pool)
+        vocabulary = SQLiteVocabularyStore(pool: pool)
+        days = SQLiteDayStore(pool: pool)
+        checkins = SQLiteCheckinStore(pool: pool)
+    }
+
+    public func migrate() async throws {
+        try SQLiteMigrations.migrator.migrate(pool)
+    }
+
+    public func ping() async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    public func run() async throws {}
+}
+
+extension DatabaseError {
+    /// The API's name for the column a unique constraint failed on, if this is such a failure.
+    var conflictingField: String? {
+        guard extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+        else { return nil }
+        let text = message ?? ""
+        if text.contains("users.email") { return "email" }
+        if text.contains("users.username_key") { return "username" }
+        return "id"
+    }
+}
+
+/// Runs a write, turning unique-constraint failures into `StoreError.conflict`.
+func mapConflicts<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as DatabaseError {
+        if let field = error.conflictingField { throw StoreError.conflict(field: field) }
+        throw error
+    }
+}

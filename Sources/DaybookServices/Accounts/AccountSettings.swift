@@ -1,0 +1,32 @@
+import Foundation
+
+/// Lifetimes and limits of accounts and sessions.
+public struct AccountSettings: Sendable {
+    /// "Keep me logged in": sliding, renewed on use.
+    public var persistentSessionLifetime: TimeInterval = 30 * 24 * 3600
+    /// A browser-session cookie: the browser drops it on close; the server forgets it after this
+    /// long unused.
+    public var browserSessionLifetime: TimeInterval = 24 * 3600
+    /// Bearer tokens for API clients, sliding like persistent sessions.
+    public var apiTokenLifetime: TimeInterval = 90 * 24 * 3600
+    /// How often a session's last-seen time is written, at most: once a minute keeps reads cheap.
+    public var touchInterval: TimeInterval = 60
+    /// Failed logins allowed per account and per address within `failureWindow`.
+    public var maxLoginFailures = 10
+    public var failureWindow: TimeInterval = 15 * 60
+
+    public init() {}
+
+    func lifetime(of kind: SessionKindAndPersistence) -> TimeInterval {
+        switch kind {
+        case .api: apiTokenLifetime
+        case .web(persistent: true): persistentSessionLifetime
+        case .web(persistent: false): browserSessionLifetime
+        }
+    }
+}
+
+enum SessionKindAndPersistence {
+    case api
+    case web(persistent: Bool)
+}

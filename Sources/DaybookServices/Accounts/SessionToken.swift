@@ -1,0 +1,32 @@
+import Crypto
+import Foundation
+
+/// Session cookies and API tokens: 256 random bits, given to the client once; only their SHA-256
+/// is stored, so a leaked database holds nothing that logs anyone in.
+public enum SessionToken {
+    /// 32 bytes from the system's secure generator, base64url without padding (43 characters).
+    public static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Lower-case hex SHA-256 of the token, as stored.
+    public static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// Cheap shape check before touching the database: tokens are 43 base64url characters.
+    public static func looksValid(_ token: String) -> Bool {
+        token.utf8.count == 43
+            && token.utf8.allSatisfy { c in
+                (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 95
+            }
+    }
+}

@@ -1,0 +1,121 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+
+/// A day entry as saved, and whether it replaced an earlier one for that date.
+public struct SavedDay: Sendable {
+    public var entry: DayEntry
+    public var replaced: Bool
+}
+
+/// A page of day entries, newest first.
+public struct DayPage: Sendable {
+    public var entries: [DayEntry]
+    /// Give this back to get the next (older) page; nil on the last page.
+    public var nextCursor: String?
+}
+
+/// What the calendar shows for one date.
+public struct CalendarDay: Sendable, Hashable {
+    public var date: LocalDate
+    public var mood: Mood?
+    public var checkinCount: Int
+    public var hasJournal: Bool
+    public var hasOutfit: Bool
+}
+
+/// One entry per date (seeds 000, 003).
+public struct DayService: Sendable {
+    let store: any DaybookStore
+    let now: @Sendable () -> Date
+
+    public init(store: any DaybookStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Today in the user's time zone.
+    public func today(for user: User) -> LocalDate { LocalDate.today(in: user.zone, now: now()) }
+
+    /// Parses a date from a path or form: malformed or in the user's future is a field error.
+    public func date(_ text: String, for user: User) throws -> LocalDate {
+        try DayEntryRules.parseDate(text, today: today(for: user))
+    }
+
+    /// The question asked on a date: the one already answered in its entry, else today's pick.
+    public func question(for date: LocalDate, existing: DayEntry? = nil) -> String {
+        if let existing, !existing.question.isEmpty { return existing.question }
+        return QuestionOfTheDay.question(for: date)
+    }
+
+    /// Creates or replaces the entry for a date (000 §4.3). Activities must be the user's own.
+    public func save(user: User, dateText: String, input: DayEntryInput) async throws -> SavedDay {
+        var errors = FieldErrors()
+        let day = errors.check { try self.date(dateText, for: user) }
+        let existing: DayEntry? = if let day { try await store.days.entry(userID: user.id, date: day) } else { nil }
+        let target = day ?? today(for: user)
+        let asked = question(for: target, existing: existing)
+        let time = now().roundedToMicroseconds
+        let entry = errors.check {
+            try DayEntryRules.validate(input, userID: user.id, date: target, question: asked, now: time)
+        }
+        if let entry {
+            let known = try await store.vocabulary.items(userID: user.id, kind: .activity, includeArchived: true)
+            let ids = Set(known.map(\.id))
+            if entry.activityIDs.contains(where: { !ids.contains($0) }) {
+                errors.add("activityIds", "unknown", "One of the activities does not exist.")
+            }
+        }
+        try errors.throwIfAny()
+        var saved = entry!
+        if let existing { saved.createdAt = existing.createdAt }
+        let replaced = try await store.days.upsert(saved)
+        return SavedDay(entry: saved, replaced: replaced)
+    }
+
+    public func entry(user: User, dateText: String) async throws -> DayEntry {
+        guard let date = LocalDate(dateText), let entry = try await store.days.entry(userID: user.id, date: date) else {
+            throw NotFound()
+        }
+        return entry
+    }
+
+    /// The entry for a date, if one was saved.
+    public func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {
+        try await store.days.entry(userID: userID, date: date)
+    }
+
+    public func delete(user: User, dateText: String) async throws {
+        guard let date = LocalDate(dateText), try await store.days.delete(userID: user.id, date: date) else {
+            throw NotFound()
+        }
+    }
+
+    /// Newest first. The cursor is the last date of the previous page.
+    public func page(userID: UUID, cursor: String?, limit: Int) async throws -> DayPage {
+        var before: LocalDate?
+        if let cursor, !cursor.isEmpty {
+            guard let date = LocalDate(cursor) else {
+                throw ValidationError([FieldError(field: "cursor", code: "invalid", message: "This cursor is not valid.")])
+            }
+            before = date
+        }
+        let limit = min(max(limit, 1), 100)
+        let entries = try await store.days.entries(userID: userID, before: before, limit: limit + 1)
+        let page = Array(entries.prefix(limit))
+        return DayPage(entries: page, nextCursor: entries.count > limit ? page.last?.date.description : nil)
+    }
+
+    /// Every date of a month that has something: a mood, check-ins (journal and outfits come with
+    /// their own features).
+    public func calendar(userID: UUID, month: YearMonth) async throws -> [CalendarDay] {
+        async let entries = store.days.entries(userID: userID, from: month.firstDay, to: month.lastDay)
+        async let counts = store.checkins.countsByDate(userID: userID, from: month.firstDay, to: month.lastDay)
+        let moods = Dictionary(try await entries.map { ($0.date, $0.mood) }, uniquingKeysWith: { a, _ in a })
+        let checkins = try await counts
+        return Set(moods.keys).union(checkins.keys).sorted().map { date in
+            CalendarDay(
+                date: date, mood: moods[date], checkinCount: checkins[date] ?? 0, hasJournal: false, hasOutfit: false)
+        }
+    }
+}

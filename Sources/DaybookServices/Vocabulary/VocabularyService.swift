@@ -1,0 +1,140 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+
+/// Feelings, activities and people: each user's own words to log with.
+public struct VocabularyService: Sendable {
+    let store: any DaybookStore
+    let now: @Sendable () -> Date
+
+    public init(store: any DaybookStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Gives a new user the default feelings and activities, in their built-in order.
+    public func addDefaults(userID: UUID) async throws {
+        let time = now().roundedToMicroseconds
+        func words(_ list: [DefaultWord], _ kind: VocabularyKind) -> [VocabularyItem] {
+            list.enumerated().map { index, word in
+                VocabularyItem(
+                    userID: userID, kind: kind, name: word.name, emoji: word.emoji, position: index, createdAt: time)
+            }
+        }
+        try await store.vocabulary.insert(words(DefaultVocabulary.feelings, .feeling) + words(DefaultVocabulary.activities, .activity))
+    }
+
+    public func items(userID: UUID, kind: VocabularyKind, includeArchived: Bool = false) async throws -> [VocabularyItem] {
+        try await store.vocabulary.items(userID: userID, kind: kind, includeArchived: includeArchived)
+    }
+
+    /// A user's word of a kind; `NotFound` when it is another user's, another kind, or unknown.
+    public func item(userID: UUID, id: UUID, kind: VocabularyKind) async throws -> VocabularyItem {
+        guard let item = try await store.vocabulary.item(id: id, userID: userID), item.kind == kind else {
+            throw NotFound()
+        }
+        return item
+    }
+
+    public func add(userID: UUID, kind: VocabularyKind, name: String, emoji: String) async throws -> VocabularyItem {
+        var errors = FieldErrors()
+        let name = errors.check { try VocabularyRules.validateName(name) }
+        let emoji = errors.check { try VocabularyRules.validateEmoji(emoji) }
+        if let name, try await hasName(name, userID: userID, kind: kind, except: nil) {
+            errors.add("name", "taken", "You already have “\(name)”.")
+        }
+        try errors.throwIfAny()
+        let item = VocabularyItem(
+            userID: userID, kind: kind, name: name!, emoji: emoji!,
+            position: try await store.vocabulary.nextPosition(userID: userID, kind: kind),
+            createdAt: now().roundedToMicroseconds)
+        try await store.vocabulary.insert([item])
+        return item
+    }
+
+    /// Renames, re-emojis, archives or brings back a word. Old entries keep pointing at it.
+    public func change(
+        userID: UUID, id: UUID, kind: VocabularyKind, name: String? = nil, emoji: String? = nil, archived: Bool? = nil
+    ) async throws -> VocabularyItem {
+        var item = try await item(userID: userID, id: id, kind: kind)
+        var errors = FieldErrors()
+        if let name, let valid = errors.check({ try VocabularyRules.validateName(name) }) {
+            if try await hasName(valid, userID: userID, kind: kind, except: id) {
+                errors.add("name", "taken", "You already have “\(valid)”.")
+            }
+            item.name = valid
+        }
+        if let emoji, let valid = errors.check({ try VocabularyRules.validateEmoji(emoji) }) { item.emoji = valid }
+        try errors.throwIfAny()
+        if let archived { item.archived = archived }
+        try await store.vocabulary.update(item)
+        return item
+    }
+
+    private func hasName(_ name: String, userID: UUID, kind: VocabularyKind, except: UUID?) async throws -> Bool {
+        try await store.vocabulary.items(userID: userID, kind: kind, includeArchived: true)
+            .contains { $0.id != except && $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    // MARK: People
+
+    public func people(userID: UUID, includeArchived: Bool = false) async throws -> [Person] {
+        try await store.vocabulary.people(userID: userID, includeArchived: includeArchived)
+    }
+
+    public func person(userID: UUID, id: UUID) async throws -> Person {
+        guard let person = try await store.vocabulary.person(id: id, userID: userID) else { throw NotFound() }
+        return person
+    }
+
+    /// Adds a person by name, as while logging a check-in. An existing person with the same name
+    /// (ignoring case) is returned, and brought back if archived, rather than duplicated.
+    public func addPerson(userID: UUID, name: String) async throws -> Person {
+        let name = try VocabularyRules.validatePersonName(name)
+        if var existing = try await store.vocabulary.people(userID: userID, includeArchived: true)
+            .first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })
+        {
+            if existing.archived {
+                existing.archived = false
+                try await store.vocabulary.update(existing)
+            }
+            return existing
+        }
+        let person = Person(userID: userID, name: name, createdAt: now().roundedToMicroseconds)
+        try await store.vocabulary.insert(person)
+        return person
+    }
+
+    public func changePerson(userID: UUID, id: UUID, name: String? = nil, archived: Bool? = nil) async throws -> Person {
+        var person = try await person(userID: userID, id: id)
+        if let name { person.name = try VocabularyRules.validatePersonName(name) }
+        if let archived { person.archived = archived }
+        try await store.vocabulary.update(person)
+        return person
+    }
+
+    /// Every word and person of a user, archived included, by id: what a page needs to show
+    /// entries and check-ins without one query per row.
+    public func lookup(userID: UUID) async throws -> VocabularyLookup {
+        async let items = store.vocabulary.items(userID: userID, kind: nil, includeArchived: true)
+        async let people = store.vocabulary.people(userID: userID, includeArchived: true)
+        return try await VocabularyLookup(items: items, people: people)
+    }
+}
+
+/// A user's vocabulary by id, for showing entries.
+public struct VocabularyLookup: Sendable {
+    public let items: [UUID: VocabularyItem]
+    public let people: [UUID: Person]
+    public let feelings: [VocabularyItem]
+    public let activities: [VocabularyItem]
+    public let allPeople: [Person]
+
+    public init(items: [VocabularyItem], people: [Person]) {
+        self.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        self.people = Dictionary(people.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        self.feelings = items.filter { $0.kind == .feeling }
+        self.activities = items.filter { $0.kind == .activity }
+        self.allPeople = people
+    }
+}

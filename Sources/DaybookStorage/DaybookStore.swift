@@ -1,0 +1,18 @@
+/// Everything Daybook keeps, behind one interface with one implementation per database
+/// (`SQLiteStore`, `PostgresStore`). Both are held to the same conformance tests.
+public protocol DaybookStore: Sendable {
+    var users: any UserStore { get }
+    var sessions: any SessionStore { get }
+    var loginAttempts: any LoginAttemptStore { get }
+    var vocabulary: any VocabularyStore { get }
+    var days: any DayStore { get }
+    var checkins: any CheckinStore { get }
+
+    /// Brings the schema up to date; safe to run on every start.
+    func migrate() async throws
+    /// Answers when the database can be reached; throws otherwise. Used by `/healthz`.
+    func ping() async throws
+    /// Runs what the store needs in the background (PostgreSQL's connection pool) until the task
+    /// is cancelled. SQLite needs nothing and returns at once.
+    func run() async throws
+}

@@ -1,0 +1,21 @@
+import DaybookCore
+import Foundation
+
+/// Accounts. Email is unique as stored (it is normalized before); username is unique ignoring case.
+public protocol UserStore: Sendable {
+    /// Throws `StoreError.conflict(field: "email" | "username")` when taken.
+    func insert(_ user: User, passwordHash: String) async throws
+    func user(id: UUID) async throws -> User?
+    /// Finds by email (already lower-case) or by username, ignoring case.
+    func user(login: String) async throws -> User?
+    /// Saves profile fields. Throws `StoreError.conflict` when the new email or username is taken.
+    /// Returns false when there is no such user.
+    @discardableResult func update(_ user: User) async throws -> Bool
+    func passwordHash(userID: UUID) async throws -> String?
+    func setPasswordHash(_ hash: String, userID: UUID) async throws
+    /// Deletes the user and, through the schema's cascades, every row they own.
+    @discardableResult func delete(id: UUID) async throws -> Bool
+    /// Oldest first, for the admin command.
+    func list(limit: Int, offset: Int) async throws -> [User]
+    func count() async throws -> Int
+}
