@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import DaybookCore
+
+@Suite struct DayEntryRulesTests {
+    let userID = UUID()
+    let now = instant(2026, 11, 22, 21, 0, in: "Europe/Helsinki")
+    let day = date("2026-11-22")
+
+    func validate(_ input: DayEntryInput) throws -> DayEntry {
+        try DayEntryRules.validate(input, userID: userID, date: day, question: "What made you smile?", now: now)
+    }
+
+    @Test func parseDateAcceptsTodayAndThePast() throws {
+        #expect(try DayEntryRules.parseDate("2026-11-22", today: day) == day)
+        #expect(try DayEntryRules.parseDate("2024-02-29", today: day) == date("2024-02-29"))
+    }
+
+    @Test func parseDateRefusesTheFuture() {
+        let error = fieldError { try DayEntryRules.parseDate("2026-11-23", today: day) }
+        #expect(error?.field == "date")
+        #expect(error?.code == "future_date")
+        #expect(error?.message == "You can't log a day in the future (today is 2026-11-22).")
+    }
+
+    @Test(arguments: ["2026-11-2", "2023-02-29", "yesterday", "", "2026/11/22", "22-11-2026"])
+    func parseDateRefusesMalformed(_ text: String) {
+        let error = fieldError { try DayEntryRules.parseDate(text, today: day) }
+        #expect(error?.field == "date")
+        #expect(error?.code == "invalid")
+    }
+
+    @Test func buildsAFullEntry() throws {
+        let activity = UUID(), photo = UUID()
+        let entry = try validate(
+            DayEntryInput(
+                mood: 4, activityIDs: [activity, activity], note: "  Long walk.\nThen tea. ", thoughts: "quiet",
+                gratitude: ["sun", "", "  tea  ", "\n"], answer: "the dog", songTitle: " Here Comes the Sun ",
+                songArtist: "The Beatles", songLink: "https://open.spotify.com/track/6dGnYIeXmHdcikdzNNDMm2",
+                photoID: photo))
+        #expect(entry.userID == userID)
+        #expect(entry.date == day)
+        #expect(entry.mood == .good)
+        #expect(entry.activityIDs == [activity])
+        #expect(entry.note == "Long walk.\nThen tea.")
+        #expect(entry.gratitude == ["sun", "tea"])
+        #expect(entry.question == "What made you smile?")
+        #expect(entry.answer == "the dog")
+        #expect(entry.song == Song(title: "Here Comes the Sun", artist: "The Beatles",
+                                   link: "https://open.spotify.com/track/6dGnYIeXmHdcikdzNNDMm2"))
+        #expect(entry.photoID == photo)
+        #expect(entry.createdAt == now && entry.updatedAt == now)
+    }
+
+    @Test func songIsNilWhenAllEmptyAndTitleIsOptional() throws {
+        #expect(try validate(DayEntryInput(mood: 3, songTitle: "  ")).song == nil)
+        let song = try validate(DayEntryInput(mood: 3, songLink: "http://example.com/x")).song
+        #expect(song == Song(title: "", artist: "", link: "http://example.com/x"))
+        #expect(try validate(DayEntryInput(mood: 3, songArtist: "Nina Simone")).song?.artist == "Nina Simone")
+    }
+
+    @Test func moodIsRequiredAndInRange() {
+        #expect(validationErrors { try validate(DayEntryInput()) }.map(\.code) == ["required"])
+        for mood in [0, 6, -1] {
+            let errors = validationErrors { try validate(DayEntryInput(mood: mood)) }
+            #expect(errors.map(\.field) == ["mood"])
+            #expect(errors.map(\.code) == ["out_of_range"])
+        }
+        for mood in 1...5 {
+            #expect(validationErrors { try validate(DayEntryInput(mood: mood)) }.isEmpty)
+        }
+    }
+
+    @Test func longTextsAreRefused() throws {
+        let limit = String(repeating: "a", count: 10_000)
+        #expect(try validate(DayEntryInput(mood: 3, note: limit)).note.count == 10_000)
+        let errors = validationErrors {
+            try validate(DayEntryInput(mood: 3, note: limit + "b", thoughts: limit + "b", answer: limit + "b"))
+        }
+        #expect(errors.map(\.field) == ["note", "thoughts", "answer"])
+        #expect(errors.allSatisfy { $0.code == "too_long" })
+        #expect(errors.first?.message.contains("10,000") == true)
+    }
+
+    @Test(arguments: ["javascript:alert(1)", "ftp://x", "data:text/html,hi", "mailto:a@b.co", "JavaScript:alert(1)"])
+    func songLinksWithOtherSchemesAreRefused(_ link: String) {
+        let errors = validationErrors { try validate(DayEntryInput(mood: 3, songTitle: "x", songLink: link)) }
+        #expect(errors.map(\.field) == ["song.link"])
+        #expect(errors.map(\.code) == ["invalid_scheme"])
+    }
+
+    @Test(arguments: ["open.spotify.com/track/1", "https://", "https:///path", "https://exa mple.com", "http:example.com"])
+    func malformedSongLinksAreRefused(_ link: String) {
+        let errors = validationErrors { try validate(DayEntryInput(mood: 3, songLink: link)) }
+        #expect(errors.map(\.field) == ["song.link"])
+        #expect(errors.map(\.code) == ["invalid"])
+    }
+
+    @Test func songLinkLength() throws {
+        let base = "https://example.com/"
+        let link = base + String(repeating: "a", count: 2_000 - base.count)
+        #expect(try validate(DayEntryInput(mood: 3, songLink: link)).song?.link == link)
+        #expect(validationErrors { try validate(DayEntryInput(mood: 3, songLink: link + "a")) }.map(\.code) == ["too_long"])
+    }
+
+    @Test func gratitudeHasAtMostThreeLines() throws {
+        let errors = validationErrors { try validate(DayEntryInput(mood: 3, gratitude: ["a", "b", "c", "d"])) }
+        #expect(errors.map(\.field) == ["gratitude"])
+        #expect(errors.map(\.code) == ["too_many"])
+        #expect(validationErrors { try validate(DayEntryInput(mood: 3, gratitude: ["a\nb\nc\nd"])) }.count == 1)
+        #expect(try validate(DayEntryInput(mood: 3, gratitude: ["a", "", "b", " ", "c"])).gratitude == ["a", "b", "c"])
+        let long = String(repeating: "g", count: 501)
+        #expect(validationErrors { try validate(DayEntryInput(mood: 3, gratitude: [long])) }.map(\.code) == ["too_long"])
+    }
+
+    @Test func songTextsHaveALimit() {
+        let long = String(repeating: "s", count: 201)
+        let errors = validationErrors { try validate(DayEntryInput(mood: 3, songTitle: long, songArtist: long)) }
+        #expect(errors.map(\.field) == ["song.title", "song.artist"])
+    }
+
+    @Test func reportsEveryBadFieldAtOnce() {
+        let long = String(repeating: "x", count: 10_001)
+        let errors = validationErrors {
+            try validate(
+                DayEntryInput(
+                    mood: 6, note: long, thoughts: long, gratitude: ["1", "2", "3", "4"], answer: long,
+                    songTitle: String(repeating: "t", count: 201), songArtist: String(repeating: "a", count: 201),
+                    songLink: "javascript:alert(1)"))
+        }
+        #expect(errors.map(\.field) == ["mood", "note", "thoughts", "gratitude", "answer", "song.title", "song.artist", "song.link"])
+    }
+
+    @Test func inputRoundTripsAnEntry() throws {
+        let entry = try validate(DayEntryInput(mood: 2, note: "n", gratitude: ["g"], songTitle: "t"))
+        #expect(try validate(DayEntryInput(entry)) == entry)
+    }
+}
