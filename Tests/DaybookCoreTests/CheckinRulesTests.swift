@@ -35,7 +35,7 @@ import Testing
         let errors = validationErrors {
             try CheckinRules.validate(CheckinInput(), userID: userID, zone: newYork, now: Date())
         }
-        #expect(errors.map(\.field) == ["feelingID"])
+        #expect(errors.map(\.field) == ["feelingId"])
         #expect(errors.map(\.code) == ["required"])
     }
 
@@ -76,7 +76,7 @@ import Testing
             try CheckinRules.validate(
                 CheckinInput(feelingID: feeling, personIDs: twenty + [UUID()]), userID: userID, zone: newYork, now: Date())
         }
-        #expect(errors.map(\.field) == ["personIDs"])
+        #expect(errors.map(\.field) == ["personIds"])
     }
 
     @Test func reportsEveryBadFieldAtOnce() {
@@ -88,6 +88,6 @@ import Testing
                     note: String(repeating: "n", count: 10_001)),
                 userID: userID, zone: newYork, now: now)
         }
-        #expect(errors.map(\.field) == ["feelingID", "at", "note", "personIDs"])
+        #expect(errors.map(\.field) == ["feelingId", "at", "note", "personIds"])
     }
 }

@@ -22,7 +22,7 @@ public enum CheckinRules {
     ) throws -> Checkin {
         var errors = FieldErrors()
         if input.feelingID == nil {
-            errors.add("feelingID", "required", "Pick how you feel.")
+            errors.add("feelingId", "required", "Pick how you feel.")
         }
         let at = input.at ?? now
         if at > now.addingTimeInterval(futureTolerance) {
@@ -38,7 +38,7 @@ public enum CheckinRules {
         }
         let people = input.personIDs.uniqued()
         if people.count > peopleMax {
-            errors.add("personIDs", "too_many", "Pick at most \(peopleMax) people.")
+            errors.add("personIds", "too_many", "Pick at most \(peopleMax) people.")
         }
         try errors.throwIfAny()
 

@@ -76,7 +76,7 @@ public enum DayEntryRules {
     }
 
     /// Drops repeated ids, keeping the first of each, so a double tap does not count twice.
-    static func validateActivities(_ ids: [UUID], field: String = "activityIDs") throws -> [UUID] {
+    static func validateActivities(_ ids: [UUID], field: String = "activityIds") throws -> [UUID] {
         let unique = ids.uniqued()
         guard unique.count <= activitiesMax else {
             throw FieldError(field: field, code: "too_many", message: "Pick at most \(activitiesMax) activities.")
