@@ -127,12 +127,25 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        .target(
+            name: "DaybookTestSupport",
+            dependencies: [
+                "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/DaybookTestSupport"
+        ),
         .testTarget(name: "DaybookCoreTests", dependencies: ["DaybookCore"]),
+        .testTarget(
+            name: "DaybookStorageTests",
+            dependencies: ["DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres", "DaybookTestSupport"]
+        ),
         .testTarget(
             name: "DaybookAppTests",
             dependencies: [
                 "DaybookApp", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
-                "DaybookServices", "DaybookHTTP", "DaybookClient",
+                "DaybookServices", "DaybookHTTP", "DaybookClient", "DaybookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),

@@ -16,7 +16,7 @@ public enum CheckinRules {
     /// Its local date is fixed now, in `zone` (the user's time zone): a check-in at 23:30 belongs
     /// to that evening's date for good, even if the user later moves to another zone.
     ///
-    /// - Throws: `ValidationError` listing every bad field (`feelingID`, `at`, `note`, `personIDs`).
+    /// - Throws: `ValidationError` listing every bad field (`feelingId`, `at`, `note`, `personIds`).
     public static func validate(
         _ input: CheckinInput, id: UUID = UUID(), userID: UUID, zone: TimeZone, now: Date
     ) throws -> Checkin {

@@ -32,7 +32,7 @@ public enum DayEntryRules {
     /// `question` is the question of the day as it was shown, stored with the answer.
     ///
     /// - Throws: `ValidationError` listing every bad field (`mood`, `note`, `thoughts`, `gratitude`,
-    ///   `answer`, `song.title`, `song.artist`, `song.link`, `activityIDs`).
+    ///   `answer`, `song.title`, `song.artist`, `song.link`, `activityIds`).
     public static func validate(
         _ input: DayEntryInput, userID: UUID, date: LocalDate, question: String, now: Date
     ) throws -> DayEntry {

@@ -1,0 +1,66 @@
+import DaybookAPI
+import DaybookHTTP
+import DaybookServices
+import DaybookStorage
+import DaybookWeb
+import Foundation
+import Hummingbird
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// Builds the whole server: store, services, middleware, pages, API, operations routes.
+public func buildApplication(_ configuration: DaybookConfiguration) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "daybook")
+    logger.logLevel = configuration.logLevel
+    let store = try StoreFactory.makeStore(configuration, logger: logger)
+    return try await buildApplication(configuration, store: store, logger: logger)
+}
+
+/// Builds the server over a given store; tests pass their own.
+public func buildApplication(
+    _ configuration: DaybookConfiguration, store: any DaybookStore, logger: Logger
+) async throws -> some ApplicationProtocol {
+    let services = Services(store: store, hasher: PasswordHasher(cost: configuration.bcryptCost))
+    let router = try buildRouter(configuration, services: services, logger: logger)
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        services: [
+            StoreService(run: { try await store.run() }),
+            MaintenanceService(accounts: services.accounts, logger: logger),
+        ],
+        onServerRunning: { channel in
+            logger.notice("Daybook is serving on http://\(configuration.host):\(channel.localAddress?.port ?? configuration.port)")
+        },
+        logger: logger
+    )
+    app.beforeServerStarts {
+        // With PostgreSQL the pool runs as a service, started just before this.
+        try await store.migrate()
+    }
+    return app
+}
+
+/// The routes and middleware, in the order a request meets them.
+public func buildRouter(
+    _ configuration: DaybookConfiguration, services: Services, logger: Logger
+) throws -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    let registry = MetricsBootstrap.registry()
+    router.addMiddleware {
+        SecurityHeadersMiddleware()
+        LogRequestsMiddleware(.info)
+        MetricsMiddleware()
+        ClientMiddleware(resolver: ClientResolver(trustedProxies: configuration.trustedProxies))
+    }
+    OperationsRoutes(store: services.store, registry: registry).add(to: router)
+    if configuration.benchRoutes { BenchRoutes().add(to: router) }
+    router.addMiddleware {
+        CSRFMiddleware()
+        AuthenticationMiddleware(accounts: services.accounts)
+    }
+    try APIRoutes(services: services).add(to: router)
+    try WebApp(services: services).addRoutes(to: router)
+    return router
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Logging
+
+/// How a Daybook server is set up: flags of `daybook serve`, else `DAYBOOK_*` environment
+/// variables, else these defaults. The first start creates the data directory and the database.
+public struct DaybookConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Where users' data lives: the SQLite file and photos. Never inside the source tree.
+    public var dataDirectory = "./data"
+    /// `postgres://user:pass@host:5432/db` selects PostgreSQL; `sqlite:PATH` or nil selects SQLite
+    /// (by default `<dataDirectory>/daybook.sqlite`).
+    public var databaseURL: String?
+    public var logLevel: Logger.Level = .info
+    /// 12 in production. Only test set-ups lower it.
+    public var bcryptCost = 12
+    /// Addresses of reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    public var trustedProxies: Set<String> = []
+    /// Adds `/bench/hello`, a constant answer that measures the framework's own ceiling.
+    public var benchRoutes = false
+
+    public init() {}
+
+    /// Defaults overridden by the environment.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
+        var configuration = Self()
+        if let value = environment["DAYBOOK_HOST"], !value.isEmpty { configuration.host = value }
+        if let value = environment["DAYBOOK_PORT"].flatMap(Int.init) { configuration.port = value }
+        if let value = environment["DAYBOOK_DATA_DIR"], !value.isEmpty { configuration.dataDirectory = value }
+        if let value = environment["DAYBOOK_DATABASE_URL"], !value.isEmpty { configuration.databaseURL = value }
+        if let value = environment["DAYBOOK_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) {
+            configuration.logLevel = value
+        }
+        if let value = environment["DAYBOOK_BCRYPT_COST"].flatMap(Int.init) { configuration.bcryptCost = value }
+        if let value = environment["DAYBOOK_TRUSTED_PROXIES"] {
+            configuration.trustedProxies = Set(
+                value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+        if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
+        return configuration
+    }
+
+    /// The SQLite file, unless a PostgreSQL URL is set.
+    public var sqlitePath: String {
+        if let url = databaseURL, url.hasPrefix("sqlite:") {
+            return String(url.dropFirst("sqlite:".count)).replacingOccurrences(of: "//", with: "", options: .anchored)
+        }
+        return (dataDirectory as NSString).appendingPathComponent("daybook.sqlite")
+    }
+
+    public var usesPostgres: Bool {
+        guard let url = databaseURL else { return false }
+        return url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")
+    }
+}

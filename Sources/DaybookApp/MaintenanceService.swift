@@ -1,0 +1,31 @@
+import DaybookServices
+import Logging
+import ServiceLifecycle
+
+/// Removes expired sessions and old login failures every hour.
+struct MaintenanceService: Service {
+    let accounts: AccountService
+    let logger: Logger
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await accounts.cleanUp()
+                } catch {
+                    logger.warning("clean-up failed", metadata: ["error": "\(error)"])
+                }
+                try await Task.sleep(for: .seconds(3600))
+            }
+        }
+    }
+}
+
+/// The store's own background work (PostgreSQL's connection pool) as a service of the application.
+struct StoreService: Service {
+    let run: @Sendable () async throws -> Void
+
+    func run() async throws {
+        try await run()
+    }
+}

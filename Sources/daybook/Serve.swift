@@ -1,0 +1,24 @@
+import ArgumentParser
+import DaybookApp
+import Hummingbird
+
+/// Runs the server until Ctrl-C or SIGTERM, then shuts down cleanly.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve Daybook over HTTP.")
+
+    @Option(help: "Address to listen on (env DAYBOOK_HOST; default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on (env DAYBOOK_PORT; default 8080).")
+    var port: Int?
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        var configuration = try store.configuration()
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        let app = try await buildApplication(configuration)
+        try await app.runService()
+    }
+}
