@@ -5,6 +5,8 @@ import PackageDescription
 ///
 /// Targets, from the inside out:
 /// - `DaybookCore`: the domain. Foundation only, no I/O, compiles for iOS.
+/// - `CVips`, `VipsShim`, `DaybookMedia`: photos through libvips (the shim gives its variadic calls
+///   fixed arguments, which Swift can call), and the content-addressed blob store.
 /// - `DaybookStorage`: the storage interfaces and their records.
 /// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database.
 /// - `DaybookServices`: use cases (accounts, days, check-ins) over the storage interfaces.
@@ -42,6 +44,23 @@ let package = Package(
     ],
     targets: [
         .target(name: "DaybookCore"),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(
+            name: "VipsShim",
+            dependencies: ["CVips"]
+        ),
+        .target(
+            name: "DaybookMedia",
+            dependencies: [
+                "VipsShim",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "DaybookStorage",
             dependencies: ["DaybookCore"]
@@ -64,7 +83,7 @@ let package = Package(
         .target(
             name: "DaybookServices",
             dependencies: [
-                "DaybookCore", "DaybookStorage",
+                "DaybookCore", "DaybookStorage", "DaybookMedia",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -137,6 +156,7 @@ let package = Package(
             path: "Tests/DaybookTestSupport"
         ),
         .testTarget(name: "DaybookCoreTests", dependencies: ["DaybookCore"]),
+        .testTarget(name: "DaybookMediaTests", dependencies: ["DaybookMedia", "VipsShim"]),
         .testTarget(
             name: "DaybookStorageTests",
             dependencies: ["DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres", "DaybookTestSupport"]

@@ -1,0 +1,1 @@
+// The photo pipeline lands here.
