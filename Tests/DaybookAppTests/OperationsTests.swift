@@ -1,0 +1,81 @@
+import DaybookTestSupport
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("Operations: health, metrics, headers")
+struct OperationsTests {
+    @Test(arguments: TestDatabase.available)
+    func healthChecksTheDatabase(database: TestDatabase) async throws {
+        try await withApp(database) { client, _ in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == "ok\n")
+            }
+        }
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatus() async throws {
+        try await withApp(.sqlite) { client, _ in
+            try await client.execute(uri: "/healthz", method: .get) { _ in }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("healthz"))
+                #expect(response.text.contains("# TYPE"))
+            }
+        }
+    }
+
+    @Test func everyResponseCarriesSecurityHeaders() async throws {
+        try await withApp(.sqlite) { client, _ in
+            for uri in ["/healthz", "/login", "/no-such-page", "/api/v1/me"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    let policy = try #require(response.headers[.contentSecurityPolicy], "\(uri)")
+                    #expect(policy.contains("default-src 'self'"))
+                    #expect(policy.contains("script-src 'self'"))
+                    #expect(!policy.contains("unsafe-inline"))
+                    #expect(policy.contains("frame-ancestors 'none'"))
+                    #expect(response.headers[.xContentTypeOptions] == "nosniff")
+                    #expect(response.headers[HTTPField.Name("Referrer-Policy")!] != nil)
+                    #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+                }
+            }
+        }
+    }
+
+    @Test func serveTheOpenAPIDocument() async throws {
+        try await withApp(.sqlite) { client, _ in
+            try await client.execute(uri: "/api/v1/openapi.yaml", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.hasPrefix("openapi: "))
+                #expect(response.text.contains("/auth/register"))
+            }
+        }
+    }
+
+    @Test func benchRouteExistsOnlyWhenAskedFor() async throws {
+        try await withApp(.sqlite) { client, _ in
+            try await client.execute(uri: "/bench/hello", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+        try await withApp(.sqlite, configure: { $0.benchRoutes = true }) { client, _ in
+            try await client.execute(uri: "/bench/hello", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == "hello")
+            }
+        }
+    }
+
+    @Test func formsWithoutTheCSRFTokenAreRefused() async throws {
+        try await withApp(.sqlite) { client, _ in
+            try await client.execute(
+                uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "login=someone&password=whatever12345")
+            ) { response in
+                #expect(response.status == .forbidden)
+            }
+        }
+    }
+}
