@@ -1,0 +1,100 @@
+import DaybookCore
+import DaybookHTTP
+import DaybookServices
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The month view (seeds 000 §4.4, 003): a grid of days, each coloured by its mood, opening the
+/// day; previous and next month.
+struct CalendarPages: Sendable {
+    let web: Web
+
+    func add(to router: Router<AppRequestContext>) {
+        router.get("/calendar") { request, context in try await show(request, context) }
+    }
+
+    struct Cell {
+        let blank: Bool
+        let day: Int
+        let cellHref: String?
+        let cls: String
+        let label: String
+        let isToday: Bool
+        let cellEmoji: String?
+        let hasCheckins: Bool
+    }
+
+    struct Week {
+        let cells: [Cell]
+    }
+
+    struct Model {
+        let title: String
+        let month: String
+        let previousHref: String
+        let previousLabel: String
+        let nextHref: String
+        let nextLabel: String
+        let thisMonthHref: String?
+        let weekdays: [String]
+        let weeks: [Week]
+        let moods: [MoodView]
+        let loggedCount: Int
+    }
+
+    func show(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        let user = auth.user
+        let today = web.services.days.today(for: user)
+        let month: YearMonth
+        if let text = request.uri.queryParameters.get("month"), !text.isEmpty {
+            guard let parsed = YearMonth(String(text)) else {
+                return web.message(
+                    context, heading: "Not a month", message: "Give the month as YYYY-MM, for example \(YearMonth(today)).",
+                    action: ("/calendar", "Go to this month"), tab: .calendar, status: .badRequest)
+            }
+            month = parsed
+        } else {
+            month = YearMonth(today)
+        }
+        let days = try await web.services.days.calendar(userID: user.id, month: month)
+        let byDate = Dictionary(days.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
+
+        let weeks = MonthGrid.weeks(of: month).map { week in
+            Week(cells: week.map { date -> Cell in
+                guard let date else {
+                    return Cell(
+                        blank: true, day: 0, cellHref: nil, cls: "blank", label: "", isToday: false, cellEmoji: nil,
+                        hasCheckins: false)
+                }
+                let info = byDate[date]
+                let name = "\(date.day) \(DateText.months[date.month - 1])"
+                if let mood = info?.mood {
+                    return Cell(
+                        blank: false, day: date.day, cellHref: "/days/\(date)", cls: "has-mood mood-\(mood.rawValue)",
+                        label: "\(name): \(mood.name)", isToday: date == today, cellEmoji: mood.emoji,
+                        hasCheckins: (info?.checkinCount ?? 0) > 0)
+                }
+                if date > today {
+                    return Cell(
+                        blank: false, day: date.day, cellHref: nil, cls: "future", label: name, isToday: false,
+                        cellEmoji: nil, hasCheckins: false)
+                }
+                let checkins = info?.checkinCount ?? 0
+                return Cell(
+                    blank: false, day: date.day, cellHref: "/days/\(date)/edit", cls: "empty",
+                    label: "\(name): nothing logged" + (checkins > 0 ? ", \(checkins) check-in\(checkins == 1 ? "" : "s")" : ""),
+                    isToday: date == today, cellEmoji: nil, hasCheckins: checkins > 0)
+            })
+        }
+        let model = Model(
+            title: month.title, month: month.description,
+            previousHref: "/calendar?month=\(month.previous)", previousLabel: month.previous.title,
+            nextHref: "/calendar?month=\(month.next)", nextLabel: month.next.title,
+            thisMonthHref: month == YearMonth(today) ? nil : "/calendar",
+            weekdays: MonthGrid.weekdaySymbols, weeks: weeks, moods: Mood.allCases.reversed().map(MoodView.init),
+            loggedCount: days.filter { $0.mood != nil }.count)
+        return web.renderer.page("calendar", model, title: month.title, context: context, tab: .calendar)
+    }
+}

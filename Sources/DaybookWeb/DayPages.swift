@@ -1,0 +1,217 @@
+import DaybookCore
+import DaybookHTTP
+import DaybookServices
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The moods list, a day's page, its edit form and delete (seed 000 §4.3–4.6).
+struct DayPages: Sendable {
+    let web: Web
+    static let pageSize = 20
+
+    func add(to router: Router<AppRequestContext>) {
+        router.get("/days") { request, context in try await list(request, context) }
+        router.get("/days/new") { request, context in
+            guard let auth = context.auth else { return Web.toLogin(request) }
+            return Web.redirect("/days/\(web.services.days.today(for: auth.user))/edit")
+        }
+        router.get("/days/{date}") { request, context in try await show(request, context) }
+        router.get("/days/{date}/edit") { request, context in try await editForm(request, context) }
+        router.post("/days/{date}/edit") { request, context in try await save(request, context) }
+        router.post("/days/{date}/delete") { request, context in try await delete(request, context) }
+    }
+
+    // MARK: Moods list
+
+    struct Teaser {
+        let date: String
+        let dateText: String
+        let mood: MoodView
+        let firstLine: String?
+        let emojis: String?
+    }
+
+    struct ListModel {
+        let teasers: [Teaser]
+        let hasTeasers: Bool
+        let olderHref: String?
+        let newestHref: String?
+        let notice: String?
+        let calendarHref: String
+    }
+
+    func list(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        let cursor = request.uri.queryParameters.get("before").map { String($0) }
+        async let pageResult = web.services.days.page(userID: auth.user.id, cursor: cursor, limit: Self.pageSize)
+        async let lookupResult = web.services.vocabulary.lookup(userID: auth.user.id)
+        let page: DayPage
+        do {
+            page = try await pageResult
+        } catch is ValidationError {
+            return web.message(
+                context, heading: "Not a page", message: "That link to older entries is broken.",
+                action: ("/days", "Go to your newest entries"), tab: .calendar, status: .badRequest)
+        }
+        let lookup = try await lookupResult
+        let teasers = page.entries.map { entry in
+            Teaser(
+                date: entry.date.description, dateText: DateText.long(entry.date), mood: MoodView(entry.mood),
+                firstLine: entry.noteFirstLine.nonEmpty,
+                emojis: entry.activityIDs.compactMap { lookup.items[$0]?.emoji }.joined(separator: " ").nonEmpty)
+        }
+        let notice: String? = request.uri.queryParameters.get("notice") == "deleted" ? "The entry is deleted." : nil
+        let model = ListModel(
+            teasers: teasers, hasTeasers: !teasers.isEmpty, olderHref: page.nextCursor.map { "/days?before=\($0)" },
+            newestHref: (cursor?.isEmpty == false) ? "/days" : nil, notice: notice,
+            calendarHref: "/calendar")
+        return web.renderer.page("days", model, title: "Moods", context: context, tab: .calendar)
+    }
+
+    // MARK: One day
+
+    struct DayModel {
+        let entry: EntryView
+        let previousHref: String
+        let nextHref: String?
+        let notice: String?
+        let calendarHref: String
+    }
+
+    func show(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        guard let date = LocalDate(context.parameters.get("date") ?? "") else { return web.notFound(context) }
+        async let entryResult = web.services.days.entry(userID: auth.user.id, date: date)
+        async let lookupResult = web.services.vocabulary.lookup(userID: auth.user.id)
+        let today = web.services.days.today(for: auth.user)
+        guard let entry = try await entryResult else {
+            return web.notFound(
+                context, message: "Nothing is saved for \(DateText.long(date)).",
+                action: date <= today ? ("/days/\(date)/edit", "Log this day") : nil)
+        }
+        let next = date.adding(days: 1)
+        let notice: String? =
+            switch request.uri.queryParameters.get("notice") {
+            case "saved": "Saved."
+            case "replaced": "Saved. It replaced the entry that was there."
+            default: nil
+            }
+        let model = DayModel(
+            entry: EntryView(entry, lookup: try await lookupResult, zone: auth.user.zone),
+            previousHref: "/days/\(date.adding(days: -1))", nextHref: next <= today ? "/days/\(next)" : nil,
+            notice: notice, calendarHref: "/calendar?month=\(YearMonth(date))")
+        return web.renderer.page("day", model, title: DateText.long(date), context: context, tab: .calendar)
+    }
+
+    // MARK: Edit
+
+    struct EditModel {
+        let heading: String
+        let form: DayFormModel
+        let backHref: String
+    }
+
+    func editForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        guard let date = LocalDate(context.parameters.get("date") ?? "") else { return web.notFound(context) }
+        let user = auth.user
+        async let entryResult = web.services.days.entry(userID: user.id, date: date)
+        async let lookupResult = web.services.vocabulary.lookup(userID: user.id)
+        let (entry, lookup) = try await (entryResult, lookupResult)
+        let today = web.services.days.today(for: user)
+        var errors = FormErrors()
+        do {
+            _ = try DayEntryRules.parseDate(date.description, today: today)
+        } catch let error as FieldError {
+            errors["date"] = error.message
+        }
+        let form = DayFormModel(
+            action: "/days/\(date)/edit", showDate: true, date: date.description, today: today,
+            input: entry.map(DayEntryInput.init) ?? DayEntryInput(),
+            question: web.services.days.question(for: date, existing: entry), lookup: lookup,
+            replaceNotice: entry == nil ? nil : "This will replace the entry you saved for \(DateText.long(date)).",
+            confirmReplace: entry == nil ? nil : date.description, errors: errors,
+            cancelHref: entry == nil ? "/calendar?month=\(YearMonth(date))" : "/days/\(date)")
+        let model = EditModel(
+            heading: entry == nil ? "Log \(DateText.long(date))" : "Edit \(DateText.long(date))", form: form,
+            backHref: entry == nil ? "/calendar?month=\(YearMonth(date))" : "/days/\(date)")
+        return web.renderer.page(
+            "day_edit", model, title: model.heading, context: context, tab: .calendar,
+            status: errors.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    /// Saves the form. Its date field may name another date than the page's: the entry then moves
+    /// there, and if that date has an entry of its own, the page first says it will be replaced.
+    func save(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        guard let pageDate = LocalDate(context.parameters.get("date") ?? "") else { return web.notFound(context) }
+        let user = auth.user
+        let form = try await FormData.from(request)
+        let input = DayFormModel.input(from: form)
+        let targetText = form["date"].trimmingCharacters(in: .whitespaces).nonEmpty ?? pageDate.description
+        let target = try? web.services.days.date(targetText, for: user)
+
+        if let target, form["confirmReplace"] != target.description,
+            try await web.services.days.entry(userID: user.id, date: target) != nil
+        {
+            // Saving would replace an entry the user was not warned about: warn, then let them confirm.
+            return try await rerender(
+                auth, context, pageDate: pageDate, dateText: targetText, input: input, errors: FormErrors(),
+                replaceDate: target, status: .conflict)
+        }
+        do {
+            let saved = try await web.services.days.save(user: user, dateText: targetText, input: input)
+            if saved.entry.date != pageDate {
+                try? await web.services.days.delete(user: user, dateText: pageDate.description)
+            }
+            return Web.redirect("/days/\(saved.entry.date)?notice=" + (saved.replaced ? "replaced" : "saved"))
+        } catch let error as ValidationError {
+            return try await rerender(
+                auth, context, pageDate: pageDate, dateText: targetText, input: input,
+                errors: FormErrors(error, aliases: DayFormModel.aliases), replaceDate: nil,
+                status: .unprocessableContent)
+        }
+    }
+
+    private func rerender(
+        _ auth: Authenticated, _ context: AppRequestContext, pageDate: LocalDate, dateText: String,
+        input: DayEntryInput, errors: FormErrors, replaceDate: LocalDate?, status: HTTPResponse.Status
+    ) async throws -> Response {
+        let user = auth.user
+        let today = web.services.days.today(for: user)
+        async let pageEntryResult = web.services.days.entry(userID: user.id, date: pageDate)
+        async let lookupResult = web.services.vocabulary.lookup(userID: user.id)
+        let (pageEntry, lookup) = try await (pageEntryResult, lookupResult)
+        // The notice names the date the form will save to, when that date has an entry.
+        var noticeDate = replaceDate
+        if noticeDate == nil, let target = LocalDate(dateText), target == pageDate, pageEntry != nil {
+            noticeDate = pageDate
+        }
+        let questionDate = LocalDate(dateText).flatMap { $0 <= today ? $0 : nil } ?? pageDate
+        let form = DayFormModel(
+            action: "/days/\(pageDate)/edit", showDate: true, date: dateText, today: today, input: input,
+            question: web.services.days.question(for: questionDate, existing: questionDate == pageDate ? pageEntry : nil),
+            lookup: lookup,
+            replaceNotice: noticeDate.map { "This will replace the entry you saved for \(DateText.long($0))." },
+            confirmReplace: noticeDate?.description, errors: errors,
+            submitLabel: replaceDate == nil ? "Save" : "Replace it",
+            cancelHref: pageEntry == nil ? "/calendar?month=\(YearMonth(pageDate))" : "/days/\(pageDate)")
+        let heading = pageEntry == nil ? "Log \(DateText.long(pageDate))" : "Edit \(DateText.long(pageDate))"
+        let model = EditModel(heading: heading, form: form, backHref: form.cancelHref ?? "/days")
+        return web.renderer.page("day_edit", model, title: heading, context: context, tab: .calendar, status: status)
+    }
+
+    // MARK: Delete
+
+    func delete(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        let dateText = context.parameters.get("date") ?? ""
+        do {
+            try await web.services.days.delete(user: auth.user, dateText: dateText)
+        } catch is NotFound {
+            return web.notFound(context, message: "There is no entry for that date to delete.")
+        }
+        return Web.redirect("/days?notice=deleted")
+    }
+}

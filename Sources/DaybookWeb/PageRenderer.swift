@@ -1,0 +1,157 @@
+import DaybookCore
+import DaybookHTTP
+import DaybookServices
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Mustache
+
+/// The tabs of the app's main navigation (issue 2: Today, Journal, Calendar, Insights, Closet,
+/// Profile).
+enum Tab: String, CaseIterable, Sendable {
+    case today, journal, calendar, insights, closet, profile
+
+    var label: String {
+        switch self {
+        case .today: "Today"
+        case .journal: "Journal"
+        case .calendar: "Calendar"
+        case .insights: "Insights"
+        case .closet: "Closet"
+        case .profile: "Profile"
+        }
+    }
+
+    var href: String { "/" + rawValue }
+}
+
+/// Renders a page: the page's own template inside `layout`, as a complete HTML response.
+///
+/// A page template sees its own model first and, behind it, what every page has: `csrf` (for the
+/// hidden field of each form), `me` (the logged-in user, if any) and `today`.
+struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+    let assets: StaticAssets
+
+    init(templates directory: URL, assets: StaticAssets) throws {
+        var library = MustacheLibrary()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        for name in names where name.hasSuffix(".mustache") {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            do {
+                try library.register(text, named: String(name.dropLast(".mustache".count)))
+            } catch {
+                throw TemplateError(file: name, underlying: error)
+            }
+        }
+        self.library = library
+        self.assets = assets
+    }
+
+    struct TemplateError: Error, CustomStringConvertible {
+        let file: String
+        let underlying: any Error
+        var description: String { "Template \(file) does not parse: \(underlying)" }
+    }
+
+    /// A page inside the layout.
+    func page(
+        _ template: String, _ model: Any, title: String, context: AppRequestContext, tab: Tab? = nil,
+        status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]
+    ) -> Response {
+        let common = commonValues(context)
+        let content = render(template, Scope(model: model, common: common))
+        let layout = Layout(
+            title: title, content: content, tabs: tab.map { current in tabs(current) } ?? tabs(nil),
+            loggedIn: context.auth != nil, css: assets.url("app.css"), js: assets.url("app.js"),
+            iconSVG: assets.url("icon.svg"), icon192: assets.url("icon-192.png"),
+            appleTouchIcon: assets.url("apple-touch-icon.png"))
+        return Self.html(render("layout", Scope(model: layout, common: common)), status: status, headers: extra)
+    }
+
+    func render(_ template: String, _ object: Any) -> String {
+        guard let text = library.render(object, withTemplate: template) else {
+            preconditionFailure("no template named \(template)")
+        }
+        return text
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
+        let buffer = ByteBuffer(string: text)
+        var headers = extra
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentLength] = String(buffer.readableBytes)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: buffer))
+    }
+
+    private func commonValues(_ context: AppRequestContext) -> [String: Any] {
+        var values: [String: Any] = ["csrf": context.csrfToken, "iconURL": assets.url("icon.svg")]
+        if let user = context.auth?.user {
+            values["me"] = UserBadge(user)
+            values["today"] = LocalDate.today(in: user.zone).description
+        }
+        return values
+    }
+
+    private func tabs(_ current: Tab?) -> [TabLink] {
+        Tab.allCases.map { TabLink(label: $0.label, href: $0.href, icon: Icons.tab($0), current: $0 == current) }
+    }
+
+    struct Layout {
+        let title: String
+        let content: String
+        let tabs: [TabLink]
+        let loggedIn: Bool
+        let css: String
+        let js: String
+        let iconSVG: String
+        let icon192: String
+        let appleTouchIcon: String
+    }
+
+    struct TabLink {
+        let label: String
+        let href: String
+        let icon: String
+        let current: Bool
+    }
+}
+
+/// The logged-in user as the header and the profile show them: a name and initials in a circle.
+struct UserBadge {
+    let name: String
+    let username: String
+    let initials: String
+
+    init(_ user: User) {
+        name = user.shownName
+        username = user.username
+        initials = user.initials
+    }
+}
+
+/// A page model with the values every page has behind it. Names are looked up in the model first
+/// (a struct, through reflection, or a dictionary), then in `common`.
+struct Scope: MustacheParent {
+    let model: Any
+    let common: [String: Any]
+
+    func child(named name: String) -> Any? {
+        if let parent = model as? MustacheParent {
+            if let value = parent.child(named: name) { return value }
+        } else {
+            for child in Mirror(reflecting: model).children where child.label == name {
+                if let value = unwrapOptional(child.value) { return value }
+                return common[name]
+            }
+        }
+        return common[name]
+    }
+}
+
+/// An optional's value, or nil; anything else as it is.
+func unwrapOptional(_ value: Any) -> Any? {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional else { return value }
+    return mirror.children.first.map { unwrapOptional($0.value) } ?? nil
+}

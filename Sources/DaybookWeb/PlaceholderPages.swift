@@ -1,0 +1,39 @@
+import DaybookHTTP
+import Hummingbird
+
+/// Journal, Insights and Closet come with their own issues; until then their tabs lead to a
+/// page that says so, inside the normal layout.
+struct PlaceholderPages: Sendable {
+    let web: Web
+
+    struct Model {
+        let heading: String
+        let text: String
+        let emoji: String
+        let links: [Link]
+        struct Link {
+            let href: String
+            let label: String
+        }
+    }
+
+    func add(to router: Router<AppRequestContext>) {
+        let pages: [(Tab, Model)] = [
+            (.journal, Model(
+                heading: "Journal", text: "Longer entries with tags, places and photos are coming soon.", emoji: "📓",
+                links: [.init(href: "/today", label: "Write today's thoughts"), .init(href: "/days", label: "Your moods")])),
+            (.insights, Model(
+                heading: "Insights", text: "Charts of your moods, streaks and what goes with a good day are coming soon.",
+                emoji: "📈", links: [.init(href: "/calendar", label: "See your month"), .init(href: "/checkins", label: "Check-in log")])),
+            (.closet, Model(
+                heading: "Closet", text: "Your clothes, outfits and what you wore when are coming soon.", emoji: "👗",
+                links: [.init(href: "/today", label: "Back to today")])),
+        ]
+        for (tab, model) in pages {
+            router.get(RouterPath(tab.href)) { request, context -> Response in
+                guard context.auth != nil else { return Web.toLogin(request) }
+                return web.renderer.page("coming_soon", model, title: model.heading, context: context, tab: tab)
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import DaybookCore
+import DaybookHTTP
+import DaybookServices
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// What every page controller shares: the services and the renderer.
+struct Web: Sendable {
+    let services: Services
+    let renderer: PageRenderer
+
+    /// A logged-out visitor is sent to the login page, which brings them back here afterwards.
+    static func toLogin(_ request: Request) -> Response {
+        var target = request.uri.path
+        if request.method == .get, let query = request.uri.query, !query.isEmpty { target += "?" + query }
+        if request.method != .get || target == "/" || target.hasPrefix("/logout") {
+            return .redirect(to: "/login", type: .normal)
+        }
+        return .redirect(to: "/login?next=" + Web.queryEscape(target), type: .normal)
+    }
+
+    static func redirect(_ location: String) -> Response { .redirect(to: location, type: .normal) }
+
+    /// Only a path on this site: `//evil.example` and `/\evil.example` are other sites to a browser.
+    static func safeNext(_ raw: String?) -> String? {
+        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.hasPrefix("/\\"),
+            !raw.contains(where: { $0.isNewline || $0 == "\\" })
+        else { return nil }
+        return raw
+    }
+
+    static func queryEscape(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// The "not found" page: unknown things and other people's things look the same.
+    func notFound(
+        _ context: AppRequestContext, message: String = "There is nothing here, or it isn't yours to see.",
+        action: (href: String, label: String)? = nil
+    ) -> Response {
+        self.message(
+            context, heading: "Not found", message: message, action: action, status: .notFound)
+    }
+
+    /// A page with a heading, a sentence and perhaps one link onwards.
+    func message(
+        _ context: AppRequestContext, heading: String, message: String, action: (href: String, label: String)? = nil,
+        tab: Tab? = nil, status: HTTPResponse.Status
+    ) -> Response {
+        let model = MessageModel(heading: heading, message: message, actionHref: action?.href, actionLabel: action?.label)
+        return renderer.page("message", model, title: heading, context: context, tab: tab, status: status)
+    }
+
+    struct MessageModel {
+        let heading: String
+        let message: String
+        let actionHref: String?
+        let actionLabel: String?
+    }
+}
+
+/// Field errors keyed for templates: `errors.email` is the message for the email field. Names
+/// with dots or brackets (`song.link`) are looked up by a template-friendly key (`songLink`).
+struct FormErrors {
+    private(set) var messages: [String: String] = [:]
+
+    init() {}
+
+    /// `aliases` maps the names a service uses to the form's keys (`activityIds` → `activities`).
+    init(_ error: ValidationError, aliases: [String: String] = [:]) {
+        for field in error.errors {
+            let key = aliases[field.field] ?? Self.key(field.field)
+            if messages[key] == nil { messages[key] = field.message }
+        }
+    }
+
+    subscript(_ key: String) -> String? {
+        get { messages[key] }
+        set { messages[key] = newValue }
+    }
+
+    var isEmpty: Bool { messages.isEmpty }
+    var count: Int { messages.count }
+
+    /// `song.link` → `songLink`; `gratitude[2]` → `gratitude`.
+    static func key(_ field: String) -> String {
+        var name = field
+        if let bracket = name.firstIndex(of: "[") { name = String(name[..<bracket]) }
+        let parts = name.split(separator: ".")
+        guard let first = parts.first else { return name }
+        return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// For templates: the messages as a dictionary, and a sentence for the summary above a form.
+    var dictionary: [String: String] { messages }
+    var summary: String? {
+        switch messages.count {
+        case 0: nil
+        case 1: "Please fix the field marked below."
+        default: "Please fix the \(messages.count) fields marked below."
+        }
+    }
+}
+
+/// Dates and times as the pages show them, in English, with no dependence on the machine's locale.
+enum DateText {
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// "Monday, 3 March 2025".
+    static func long(_ date: LocalDate) -> String {
+        "\(weekdays[date.isoWeekday - 1]), \(date.day) \(months[date.month - 1]) \(date.year)"
+    }
+
+    /// "Mon 3 Mar".
+    static func short(_ date: LocalDate) -> String {
+        "\(weekdays[date.isoWeekday - 1].prefix(3)) \(date.day) \(months[date.month - 1].prefix(3))"
+    }
+
+    /// "3 Mar 2025".
+    static func medium(_ date: LocalDate) -> String {
+        "\(date.day) \(months[date.month - 1].prefix(3)) \(date.year)"
+    }
+
+    /// "14:05" in a zone.
+    static func time(_ instant: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: instant)
+        return two(parts.hour ?? 0) + ":" + two(parts.minute ?? 0)
+    }
+
+    /// "3 Mar 2025, 14:05" in a zone.
+    static func dateTime(_ instant: Date, in zone: TimeZone) -> String {
+        medium(LocalDate(instant, in: zone)) + ", " + time(instant, in: zone)
+    }
+
+    /// The value of an `<input type="datetime-local">`: "2025-03-03T14:05".
+    static func inputValue(_ instant: Date, in zone: TimeZone) -> String {
+        LocalDate(instant, in: zone).description + "T" + time(instant, in: zone)
+    }
+
+    /// Parses a `datetime-local` value ("2025-03-03T14:05", seconds optional) in a zone.
+    static func parseInput(_ text: String, in zone: TimeZone) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: "T", maxSplits: 1)
+        guard parts.count == 2, let date = LocalDate(String(parts[0])) else { return nil }
+        let clock = parts[1].split(separator: ":")
+        guard clock.count == 2 || clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
+            (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        let second = clock.count == 3 ? Int(Double(clock[2]) ?? -1) : 0
+        guard (0...59).contains(second) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(
+            from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second))
+    }
+
+    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}
+
+extension String {
+    /// nil for an empty string, so a template's `{{#value}}` section is skipped.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,121 @@
+import DaybookCore
+import DaybookHTTP
+import DaybookServices
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Today (seed 003 Home, issue 3 "Pages"): today's entry (the form, or the saved entry with an
+/// edit button), the question of the day, the quick check-in strip and today's check-ins.
+struct TodayPages: Sendable {
+    let web: Web
+
+    func add(to router: Router<AppRequestContext>) {
+        router.get("/today") { request, context in
+            guard let auth = context.auth else { return Web.toLogin(request) }
+            return try await page(auth, context, notice: request.uri.queryParameters.get("notice").map { String($0) })
+        }
+        router.post("/today") { request, context in try await saveToday(request, context) }
+    }
+
+    struct Model {
+        let date: String
+        let dateText: String
+        let greeting: String
+        let entry: EntryView?
+        let dayForm: DayFormModel?
+        let question: String
+        let checkinForm: CheckinFormModel
+        let checkins: [CheckinRow]
+        let hasCheckins: Bool
+        let notice: String?
+    }
+
+    /// What a failed form brings back to the page: what was typed, and the errors.
+    struct DayFormState {
+        var input: DayEntryInput
+        var errors: FormErrors
+    }
+
+    struct CheckinFormState {
+        var input: CheckinInput
+        var newPerson: String
+        var at: String
+        var errors: FormErrors
+    }
+
+    func page(
+        _ auth: Authenticated, _ context: AppRequestContext, notice: String? = nil, dayForm: DayFormState? = nil,
+        checkinForm: CheckinFormState? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let user = auth.user
+        let today = web.services.days.today(for: user)
+        async let entryResult = web.services.days.entry(userID: user.id, date: today)
+        async let lookupResult = web.services.vocabulary.lookup(userID: user.id)
+        async let checkinsResult = web.services.checkins.page(
+            userID: user.id, from: today, to: today, cursor: nil, limit: 100)
+        let (entry, lookup, checkins) = try await (entryResult, lookupResult, checkinsResult)
+
+        let question = web.services.days.question(for: today, existing: entry)
+        var entryView: EntryView?
+        var form: DayFormModel?
+        if let entry, dayForm == nil {
+            entryView = EntryView(entry, lookup: lookup, zone: user.zone)
+        } else {
+            form = DayFormModel(
+                action: "/today", showDate: false, date: today.description, today: today,
+                input: dayForm?.input ?? DayEntryInput(), question: question, lookup: lookup,
+                replaceNotice: entry == nil ? nil : "This will replace the entry you saved for today.",
+                errors: dayForm?.errors ?? FormErrors(), submitLabel: "Save today")
+        }
+        let checkinModel = CheckinFormModel(
+            back: "/today", lookup: lookup, input: checkinForm?.input ?? CheckinInput(),
+            newPerson: checkinForm?.newPerson ?? "", at: checkinForm?.at ?? "", zone: user.zone,
+            errors: checkinForm?.errors ?? FormErrors())
+        let rows = checkins.items.map { CheckinRow($0, lookup: lookup) }
+        let model = Model(
+            date: today.description, dateText: DateText.long(today), greeting: Self.greeting(user),
+            entry: entryView, dayForm: form, question: question, checkinForm: checkinModel, checkins: rows,
+            hasCheckins: !rows.isEmpty, notice: Self.notice(notice))
+        return web.renderer.page("today", model, title: "Today", context: context, tab: .today, status: status)
+    }
+
+    static func notice(_ code: String?) -> String? {
+        switch code {
+        case "saved": "Today is saved."
+        case "replaced": "Today's entry is replaced."
+        case "checkin": "Check-in saved."
+        case "deleted": "The entry is deleted."
+        default: nil
+        }
+    }
+
+    static func greeting(_ user: User) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = user.zone
+        let hour = calendar.component(.hour, from: Date())
+        let part =
+            switch hour {
+            case 5..<12: "Good morning"
+            case 12..<18: "Good afternoon"
+            case 18..<23: "Good evening"
+            default: "Hello"
+            }
+        return "\(part), \(user.shownName)"
+    }
+
+    func saveToday(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        let form = try await FormData.from(request)
+        let input = DayFormModel.input(from: form)
+        let today = web.services.days.today(for: auth.user)
+        do {
+            let saved = try await web.services.days.save(user: auth.user, dateText: today.description, input: input)
+            return Web.redirect("/today?notice=" + (saved.replaced ? "replaced" : "saved"))
+        } catch let error as ValidationError {
+            return try await page(
+                auth, context, dayForm: DayFormState(input: input, errors: FormErrors(error, aliases: DayFormModel.aliases)),
+                status: .unprocessableContent)
+        }
+    }
+}
