@@ -22,10 +22,13 @@ struct MaintenanceService: Service {
 }
 
 /// The store's own background work (PostgreSQL's connection pool) as a service of the application.
+/// A store with nothing to run (SQLite) returns at once; the service then waits for shutdown, since
+/// a service that ends by itself stops the whole application.
 struct StoreService: Service {
     let run: @Sendable () async throws -> Void
 
     func run() async throws {
         try await run()
+        try? await gracefulShutdown()
     }
 }
