@@ -1,0 +1,227 @@
+import ArgumentParser
+import DaybookApp
+import DaybookCore
+import DaybookServices
+import DaybookStorage
+import Foundation
+
+/// `daybook bench-seed`: fills a fresh database for `make bench` (issue 6), through the services
+/// (not HTTP: a year of data takes seconds this way). Hidden from `--help`; not for real data.
+///
+/// It makes `--users` plain accounts (`bench0001`…) and one loaded account, `bench@example.org` /
+/// `bench_user`, with a day entry for each of the last `--days` dates (its time zone is UTC) and
+/// `--checkins` check-ins spread over the same year, each with a feeling, an activity and a couple
+/// of people.
+///
+/// Password hashes: the plain accounts are hashed with bcrypt cost 4 so that seeding a hundred of
+/// them takes a second instead of half a minute. They are bench accounts only, never used to log
+/// in. The loaded account, which the login benchmark logs in to, is hashed at the server's own cost
+/// (`DAYBOOK_BCRYPT_COST`, 12 by default, as in production) so the login figure is honest.
+struct BenchSeed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-seed",
+        abstract: "Fill a fresh database with benchmark data (for make bench).",
+        shouldDisplay: false)
+
+    static let loadedEmail = "bench@example.org"
+    static let loadedUsername = "bench_user"
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: "How many plain accounts to make besides the loaded one.")
+    var users = 100
+
+    @Option(help: "The password of every seeded account (10-128 characters, not a common one).")
+    var loginPassword = "bench-correct-horse-42"
+
+    @Option(help: "Day entries of the loaded account: one for each of the last N dates.")
+    var days = 365
+
+    @Option(help: "Check-ins of the loaded account, spread over the last `--days` dates.")
+    var checkins = 2_000
+
+    @Option(help: "Day entries of each plain account (so the tables hold other users' rows too).")
+    var daysPerUser = 10
+
+    @Option(help: "Seed of the random choices, so two runs make the same data.")
+    var seed: UInt64 = 6
+
+    @Option(help: "Write what the benchmark needs (ids, dates, a token) as JSON to this file.")
+    var manifest: String?
+
+    func validate() throws {
+        guard users >= 0, days >= 1, days <= 3_650, checkins >= 0, daysPerUser >= 0, daysPerUser <= days else {
+            throw ValidationError("--users, --checkins and --days-per-user must be ≥ 0, --days 1…3650, --days-per-user ≤ --days.")
+        }
+    }
+
+    func run() async throws {
+        let configuration = try store.configuration()
+        let started = ContinuousClock.now
+        let options = self
+        try await withStore(configuration) { store in
+            try await store.migrate()
+            try await options.seed(store: store, loginCost: configuration.bcryptCost, started: started)
+        }
+    }
+
+    private func seed(store: any DaybookStore, loginCost: Int, started: ContinuousClock.Instant) async throws {
+        var random = SplitMix64(seed: seed)
+        let client = ClientInfo(ipAddress: "127.0.0.1", deviceName: "daybook bench-seed")
+        let cheap = Services(store: store, hasher: PasswordHasher(cost: 4))
+        let honest = Services(store: store, hasher: PasswordHasher(cost: loginCost))
+        let today = LocalDate.today(in: TimeZone(identifier: "UTC")!)
+
+        // The loaded account: hashed like production, because the login benchmark logs in to it.
+        let loaded: IssuedSession
+        do {
+            loaded = try await honest.accounts.register(
+                Registration(
+                    email: Self.loadedEmail, username: Self.loadedUsername, password: loginPassword, timeZone: "UTC",
+                    displayName: "Bench User"),
+                kind: .api, persistent: true, client: client)
+        } catch let error as DaybookCore.ValidationError {
+            throw ValidationError(
+                "Could not create \(Self.loadedUsername) (seed a fresh data directory): "
+                    + error.errors.map(\.message).joined(separator: " "))
+        }
+        let user = loaded.user
+        let feelings = try await cheap.vocabulary.items(userID: user.id, kind: .feeling)
+        let activities = try await cheap.vocabulary.items(userID: user.id, kind: .activity)
+        var people: [Person] = []
+        for name in ["Alex", "Sam", "Mum", "Dad", "Robin", "Kim", "Jo", "Noor"] {
+            people.append(try await cheap.vocabulary.addPerson(userID: user.id, name: name))
+        }
+
+        // A year of day entries, newest date first.
+        var dates: [LocalDate] = []
+        for back in 0..<days {
+            let date = today.adding(days: -back)
+            dates.append(date)
+            let input = Self.dayInput(activities: activities, random: &random)
+            _ = try await cheap.days.save(user: user, dateText: date.description, input: input)
+        }
+
+        // Check-ins at random moments of the same year (at most one hour ago, never in the future).
+        let now = Date()
+        let span = Double(days) * 86_400 - 3_600
+        for _ in 0..<checkins {
+            let at = now.addingTimeInterval(-3_600 - Double.random(in: 0..<max(span, 1), using: &random))
+            let input = CheckinInput(
+                at: at, feelingID: feelings.randomElement(using: &random)?.id,
+                activityID: activities.randomElement(using: &random)?.id,
+                personIDs: Array(people.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)).map(\.id)),
+                note: Self.text(length: Int.random(in: 20...80, using: &random), random: &random))
+            _ = try await cheap.checkins.create(user: user, input: input)
+        }
+
+        // TODO(journal issue): when journal entries exist, give the loaded account 2,000 of them
+        // of about 500 characters (`Self.text(length: 500, random:)`), 200 of which contain the
+        // marker word `Self.journalMarker`, spread over the same dates; add their count and the
+        // marker to the manifest so the search benchmark can look for it.
+
+        // Plain accounts: cheap hashes (see the type's comment), a few days each.
+        for index in 0..<users {
+            let name = String(format: "bench%04d", index + 1)
+            let issued = try await cheap.accounts.register(
+                Registration(email: "\(name)@example.org", username: name, password: loginPassword, timeZone: "UTC"),
+                kind: .api, persistent: true, client: client)
+            let theirs = try await cheap.vocabulary.items(userID: issued.user.id, kind: .activity)
+            for back in 0..<daysPerUser {
+                let input = Self.dayInput(activities: theirs, random: &random)
+                _ = try await cheap.days.save(
+                    user: issued.user, dateText: today.adding(days: -back).description, input: input)
+            }
+        }
+
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        if let manifest {
+            let contents = Manifest(
+                email: user.email, username: user.username, userId: user.id.uuidString.lowercased(),
+                token: loaded.token, loginBcryptCost: loginCost, plainUsers: users, plainUserBcryptCost: 4,
+                days: days, checkins: checkins, daysPerPlainUser: daysPerUser,
+                firstDate: dates.last!.description, lastDate: dates.first!.description,
+                feelingIds: feelings.map { $0.id.uuidString.lowercased() },
+                activityIds: activities.map { $0.id.uuidString.lowercased() },
+                personIds: people.map { $0.id.uuidString.lowercased() },
+                journalEntries: 0, journalMarker: Self.journalMarker, seedSeconds: seconds)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(contents).write(to: URL(fileURLWithPath: manifest))
+        }
+        print("Loaded account: \(user.email) / \(user.username) (password hashed at bcrypt cost \(loginCost))")
+        print(
+            "Made: \(days) day entries (\(dates.last!) … \(dates.first!)), \(checkins) check-ins, "
+                + "\(people.count) people, \(users) plain accounts (bcrypt cost 4) with \(daysPerUser) day entries each; "
+                + "journal entries: none yet (no journal)")
+        print(String(format: "Took %.2f s", seconds))
+    }
+
+    /// A word that appears in 200 of the loaded account's journal entries, for the search benchmark.
+    static let journalMarker = "zanzibarite"
+
+    static func dayInput(activities: [VocabularyItem], random: inout SplitMix64) -> DayEntryInput {
+        let chosen = activities.shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random)).map(\.id)
+        return DayEntryInput(
+            mood: Int.random(in: 1...5, using: &random), activityIDs: Array(chosen),
+            note: text(length: Int.random(in: 150...250, using: &random), random: &random),
+            gratitude: Bool.random(using: &random) ? [text(length: 40, random: &random)] : [])
+    }
+
+    private static let words = """
+        morning coffee walk rain sunshine park friends dinner laughed tired slept early work meeting \
+        deadline garden book quiet evening call mother train city bike river cooked pasta music \
+        long day small win headache better tomorrow grateful calm busy lunch colleague ran errands \
+        movie late talk kids school market bread tea window snow wind warm cold home
+        """.split(separator: " ").map(String.init)
+
+    /// About `length` characters of plain words.
+    static func text(length: Int, random: inout SplitMix64) -> String {
+        var result = ""
+        while result.count < length {
+            if !result.isEmpty { result += " " }
+            result += words.randomElement(using: &random)!
+        }
+        return result.prefix(1).uppercased() + result.dropFirst() + "."
+    }
+
+    /// What `bench/run.py` reads back.
+    struct Manifest: Codable {
+        var email: String
+        var username: String
+        var userId: String
+        /// A bearer token of the loaded account (from its sign-up): used when logging in over the
+        /// API does not work, so the other operations can still be measured.
+        var token: String
+        var loginBcryptCost: Int
+        var plainUsers: Int
+        var plainUserBcryptCost: Int
+        var days: Int
+        var checkins: Int
+        var daysPerPlainUser: Int
+        var firstDate: String
+        var lastDate: String
+        var feelingIds: [String]
+        var activityIds: [String]
+        var personIds: [String]
+        var journalEntries: Int
+        var journalMarker: String
+        var seedSeconds: Double
+    }
+}
+
+/// A small seeded generator (SplitMix64), so the same `--seed` makes the same data.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
