@@ -46,9 +46,12 @@ run: build-release
 test:
 	scripts/test.sh
 
+# DB=postgres runs the same benchmarks against a throw-away PostgreSQL cluster.
+# BENCH_ARGS passes more options to bench/run.py, e.g. BENCH_ARGS="--ops ceiling,me --duration 5".
+DB ?= sqlite
 bench:
-	@echo "make bench: not written yet (issue 6: benchmarks)." >&2
-	@exit 1
+	scripts/install-deps.sh bench
+	python3 bench/run.py --db "$(DB)" $(BENCH_ARGS)
 
 clean:
 	@for f in .build-pg/*.env; do \

@@ -1,0 +1,615 @@
+#!/usr/bin/env python3
+"""Daybook benchmarks (issue 6): `make bench`, or `make bench DB=postgres`.
+
+Builds the server in release mode, seeds a fresh database (`daybook bench-seed`), starts
+`daybook serve` on a free loopback port with the bench route on, and loads every core operation
+with wrk at 16, 64 and 256 connections (-t2, a 2 s warm-up, then 10 s), next to the ceiling: a
+constant answer on the same router (`GET /bench/hello`). Prints a table (req/s, p50, p99, errors,
+fraction of the ceiling at the same connection count), the server's start-up time and memory,
+and writes the same as JSON into bench-output/.
+
+Every subprocess has a time limit; the server (and, for PostgreSQL, the throw-away cluster) is
+stopped on the way out, also after Ctrl-C or a failure. Python 3 standard library only.
+
+    bench/run.py [--db sqlite|postgres] [--duration 10] [--warmup 2] [--connections 16,64,256]
+                 [--ops ceiling,health,...] [--skip-build] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import http.client
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+LUA_DIR = ROOT / "bench" / "lua"
+BINARY = ROOT / ".build" / "release" / "daybook"
+PASSWORD = "bench-correct-horse-42"
+PG_NAME = "bench"
+
+
+@dataclass
+class Operation:
+    name: str          # the key in the JSON and --ops
+    label: str         # the table's first column
+    script: str        # bench/lua/<script>.lua
+    method: str        # for the pre-flight request
+    path: Callable[["Context"], str]
+    body: Callable[["Context"], str | None] = lambda ctx: None
+    auth: bool = True
+    kind: str = "other"   # ceiling, write, read, list, login, other: which target applies
+    connections: list[int] | None = None  # None: the run's connection counts
+    duration: int | None = None
+    timeout: str = "2s"
+    note: str = ""
+
+
+@dataclass
+class Context:
+    port: int
+    token: str | None
+    manifest: dict
+
+    def yesterday(self) -> str:
+        return (dt.datetime.now(dt.timezone.utc).date() - dt.timedelta(days=1)).isoformat()
+
+
+def _checkin_body(ctx: Context) -> str:
+    m = ctx.manifest
+    return json.dumps({
+        "feelingId": (m.get("feelingIds") or [""])[0],
+        "activityId": (m.get("activityIds") or [""])[0],
+        "personIds": (m.get("personIds") or [])[:2],
+        "note": "pre-flight check-in",
+    })
+
+
+def _day_body(ctx: Context) -> str:
+    return json.dumps({"mood": 4, "activityIds": (ctx.manifest.get("activityIds") or [])[:2],
+                       "note": "pre-flight " * 20, "gratitude": ["a quiet morning"]})
+
+
+OPERATIONS = [
+    Operation("ceiling", "ceiling: GET /bench/hello", "hello", "GET", lambda c: "/bench/hello",
+              auth=False, kind="ceiling", note="constant answer on the same router: the ceiling"),
+    Operation("health", "health: GET /healthz", "health", "GET", lambda c: "/healthz", auth=False,
+              note="pings the database"),
+    Operation("login", "log in: POST /auth/login", "login", "POST", lambda c: "/api/v1/auth/login",
+              body=lambda c: json.dumps({"login": c.manifest.get("username", "bench_user"),
+                                         "password": PASSWORD, "deviceName": "bench pre-flight"}),
+              auth=False, kind="login", connections=[1, 16], duration=8, timeout="30s",
+              note="bcrypt cost 12: ~0.25 s of a core each; 1 and 16 connections, 8 s, 30 s timeout"),
+    Operation("me", "GET /me", "me", "GET", lambda c: "/api/v1/me", kind="read"),
+    Operation("get_day", "get a day: GET /days/{date}", "get_day", "GET",
+              lambda c: f"/api/v1/days/{c.yesterday()}", kind="read",
+              note="round-robin over the seeded year"),
+    Operation("list_days", "list days: GET /days?limit=50", "list_days", "GET",
+              lambda c: "/api/v1/days?limit=50", kind="list"),
+    Operation("list_checkins", "list check-ins: GET /checkins?limit=50", "list_checkins", "GET",
+              lambda c: "/api/v1/checkins?limit=50", kind="list"),
+    Operation("save_day", "save a day: PUT /days/{date}", "save_day", "PUT",
+              lambda c: f"/api/v1/days/{c.yesterday()}", body=_day_body, kind="write",
+              note="replaces existing entries, round-robin over the past year"),
+    Operation("create_checkin", "create a check-in: POST /checkins", "create_checkin", "POST",
+              lambda c: "/api/v1/checkins", body=_checkin_body, kind="write",
+              note="inserts a new row each time"),
+]
+
+# Issue 6's targets on the 2-core machine, wrk included.
+TARGETS = {
+    "write_rps": 11_000, "write_ceiling": 0.30, "read_rps": 30_000, "list_rps": 5_000,
+    "p99_ms_at_64": 10.0, "errors_at_256": 0, "idle_rss_mb": 50.0, "startup_s": 1.0,
+    "login_roundtrip_ms": 300.0,
+}
+
+
+# --- small helpers ------------------------------------------------------------------------------
+
+def log(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+class BenchError(Exception):
+    pass
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(port: int, method: str, path: str, body: str | None = None, token: str | None = None,
+            timeout: float = 10.0) -> tuple[int, bytes]:
+    """One HTTP request; (status, body). Status 0 means it did not get an answer."""
+    headers = {"Connection": "close"}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request(method, path, body=body.encode() if body is not None else None, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.read()
+    except (OSError, http.client.HTTPException) as error:
+        return 0, str(error).encode()
+    finally:
+        conn.close()
+
+
+def proc_status(pid: int) -> dict[str, int]:
+    """VmRSS, VmHWM … of a process, in kB."""
+    values = {}
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                key, _, rest = line.partition(":")
+                if key.startswith("Vm"):
+                    values[key] = int(rest.split()[0])
+    except OSError:
+        pass
+    return values
+
+
+def compiling() -> bool:
+    """True while a Swift compiler runs on this machine (numbers taken then are distorted)."""
+    return subprocess.run(["pgrep", "-f", "swift-frontend"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0
+
+
+def load_average() -> float:
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return -1.0
+
+
+def run(cmd: list[str], timeout: float, env: dict | None = None, capture: bool = True,
+        check: bool = True) -> subprocess.CompletedProcess:
+    try:
+        result = subprocess.run(cmd, cwd=ROOT, env=env, timeout=timeout, text=True,
+                                stdout=subprocess.PIPE if capture else None,
+                                stderr=subprocess.PIPE if capture else None)
+    except subprocess.TimeoutExpired:
+        raise BenchError(f"timed out after {timeout:.0f} s: {' '.join(cmd)}")
+    if check and result.returncode != 0:
+        detail = ((result.stdout or "") + (result.stderr or "")).strip()[-3000:]
+        raise BenchError(f"failed ({result.returncode}): {' '.join(cmd)}\n{detail}")
+    return result
+
+
+def swift_env() -> dict:
+    env = dict(os.environ)
+    if shutil.which("swift") is None and Path("/opt/swift/usr/bin/swift").exists():
+        env["PATH"] = env.get("PATH", "") + ":/opt/swift/usr/bin"
+    return env
+
+
+# --- the server ---------------------------------------------------------------------------------
+
+class Server:
+    def __init__(self, data_dir: Path, database_url: str | None, log_path: Path):
+        self.data_dir = data_dir
+        self.database_url = database_url
+        self.log_path = log_path
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+        self.startup_s: float | None = None
+
+    def start(self, timeout: float = 30.0) -> None:
+        env = dict(os.environ, DAYBOOK_BENCH_ROUTES="1", DAYBOOK_LOG_LEVEL="warning")
+        env.pop("DAYBOOK_BCRYPT_COST", None)  # production cost: the login figure must be honest
+        if self.database_url:
+            env["DAYBOOK_DATABASE_URL"] = self.database_url
+        else:
+            env.pop("DAYBOOK_DATABASE_URL", None)
+        cmd = [str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+               "--data-dir", str(self.data_dir)]
+        self.log_file = open(self.log_path, "w")
+        started = time.monotonic()
+        # A session of its own: Ctrl-C reaches us, and we stop the server in order.
+        self.process = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log_file,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        while time.monotonic() - started < timeout:
+            if self.process.poll() is not None:
+                raise BenchError(f"the server exited with {self.process.returncode}:\n{self.log_tail()}")
+            status, _ = request(self.port, "GET", "/healthz", timeout=1.0)
+            if status == 200:
+                self.startup_s = time.monotonic() - started
+                return
+            time.sleep(0.005)
+        raise BenchError(f"/healthz did not answer 200 within {timeout:.0f} s:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def memory(self) -> dict[str, int]:
+        return proc_status(self.process.pid) if self.process else {}
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)  # a clean shutdown, as Ctrl-C would
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            log("the server did not stop within 15 s of SIGTERM; killing it")
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+# --- wrk ---------------------------------------------------------------------------------------
+
+def wrk(ctx: Context, op: Operation, connections: int, duration: int, env: dict) -> dict:
+    threads = min(2, connections)
+    cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--latency",
+           f"--timeout={op.timeout}", "-s", str(LUA_DIR / f"{op.script}.lua"),
+           f"http://127.0.0.1:{ctx.port}"]
+    try:
+        result = subprocess.run(cmd, cwd=ROOT, env=env, timeout=duration + 60, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except subprocess.TimeoutExpired:
+        return {"failed": f"wrk did not finish within {duration + 60} s"}
+    match = re.search(r"^BENCH_JSON (\{.*\})$", result.stdout, re.MULTILINE)
+    if result.returncode != 0 or not match:
+        return {"failed": f"wrk exited {result.returncode}: {(result.stderr or result.stdout).strip()[-500:]}"}
+    raw = json.loads(match.group(1))
+    seconds = raw["duration_us"] / 1e6
+    socket_errors = raw["connect"] + raw["read"] + raw["write"] + raw["timeout"]
+    ok = max(raw["requests"] - raw["status"], 0)
+    return {
+        "requests": raw["requests"],
+        "ok_requests": ok,
+        # Only answers that were not errors count towards throughput.
+        "rps": ok / seconds if seconds else 0.0,
+        "p50_ms": raw["p50_us"] / 1000, "p90_ms": raw["p90_us"] / 1000,
+        "p99_ms": raw["p99_us"] / 1000, "p999_ms": raw["p999_us"] / 1000,
+        "max_ms": raw["max_us"] / 1000, "mean_ms": raw["mean_us"] / 1000,
+        "errors": raw["status"] + socket_errors,
+        "status_errors": raw["status"],
+        "socket_errors": {k: raw[k] for k in ("connect", "read", "write", "timeout")},
+        "seconds": seconds,
+    }
+
+
+# --- the run ------------------------------------------------------------------------------------
+
+def parse_args() -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--db", choices=["sqlite", "postgres"], default=os.environ.get("DB") or "sqlite")
+    p.add_argument("--duration", type=int, default=10, help="seconds per measurement (default 10)")
+    p.add_argument("--warmup", type=int, default=2, help="seconds of warm-up before each (default 2)")
+    p.add_argument("--connections", default="16,64,256")
+    p.add_argument("--ops", default=",".join(o.name for o in OPERATIONS),
+                   help="comma-separated subset of: " + ", ".join(o.name for o in OPERATIONS))
+    p.add_argument("--users", type=int, default=100, help="plain accounts to seed (default 100)")
+    p.add_argument("--skip-build", action="store_true", help="use the existing release binary")
+    p.add_argument("--keep", action="store_true", help="keep the temporary data directory")
+    p.add_argument("--output-dir", default=str(ROOT / "bench-output"))
+    args = p.parse_args()
+    if args.db not in ("sqlite", "postgres"):
+        p.error("--db must be sqlite or postgres")
+    return args
+
+
+def ensure_tools(db: str) -> None:
+    have_postgres = shutil.which("pg_ctl") is not None or any(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+    if shutil.which("wrk") is None or (db == "postgres" and not have_postgres):
+        log("installing what the benchmarks need (scripts/install-deps.sh bench)")
+        run([str(ROOT / "scripts" / "install-deps.sh"), "bench"], timeout=900, capture=False)
+    if shutil.which("wrk") is None:
+        raise BenchError("wrk is not installed and could not be installed (apt-get install wrk)")
+
+
+def machine_notes() -> dict:
+    model = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.strip() != ""
+    wrk_version = subprocess.run(["wrk", "-v"], text=True, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT).stdout.strip().splitlines()[:1]
+    return {"cpu": model, "cores": os.cpu_count(), "kernel": platform.release(),
+            "python": platform.python_version(), "wrk": wrk_version[0] if wrk_version else "",
+            "commit": commit + ("+dirty" if dirty else "")}
+
+
+def fmt_rate(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 else f"{value:,.1f}"
+
+
+def render(report: dict) -> str:
+    rows = report["results"]
+    lines = []
+    m = report["machine"]
+    lines.append(f"Daybook bench — {report['started']} — database: {report['db']} — commit {m['commit']}")
+    lines.append(f"{m['cores']} cores ({m['cpu']}), wrk -t2 on the same cores; "
+                 f"{report['duration_s']} s per run after {report['warmup_s']} s warm-up")
+    lines.append("")
+    header = ["operation", "conns", "req/s", "p50 ms", "p99 ms", "errors", "of ceiling"]
+    table = [header]
+    for r in rows:
+        if "failed" in r:
+            table.append([r["label"], str(r["connections"]), "—", "—", "—", "run failed", "—"])
+            continue
+        frac = r.get("fraction_of_ceiling")
+        mark = " *" if r.get("compiler_running") else ""
+        table.append([
+            r["label"], str(r["connections"]), fmt_rate(r["rps"]) + mark, f"{r['p50_ms']:.2f}",
+            f"{r['p99_ms']:.2f}", f"{r['errors']:,}",
+            f"{frac * 100:.1f} %" if frac is not None else "—",
+        ])
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    def line(row):
+        cells = [row[0].ljust(widths[0])] + [row[i].rjust(widths[i]) for i in range(1, len(row))]
+        return "| " + " | ".join(cells) + " |"
+    lines.append(line(table[0]))
+    lines.append("|" + "|".join(("-" * (w + 1) + ":" if i else "-" * (w + 2)) for i, w in enumerate(widths)) + "|")
+    for row in table[1:]:
+        lines.append(line(row))
+    lines.append("")
+    s = report["server"]
+    lines.append(f"start-up (process start → /healthz 200): {s['startup_ms']:.0f} ms")
+    lines.append(f"RSS: idle at start {s['rss_start_mb']:.1f} MB, idle after warm-up {s['rss_idle_mb']:.1f} MB, "
+                 f"peak (VmHWM) {s['peak_rss_mb']:.1f} MB, at the end {s['rss_end_mb']:.1f} MB")
+    seed = report.get("seed", {})
+    if seed:
+        lines.append(f"seeded in {seed.get('seedSeconds', 0):.1f} s: {seed.get('days')} days, "
+                     f"{seed.get('checkins')} check-ins, {seed.get('plainUsers')} other accounts")
+    for note in report["notes"]:
+        lines.append(f"note: {note}")
+    if any(r.get("compiler_running") for r in rows):
+        lines.append("* a Swift compiler was running on the machine during this measurement: distorted")
+    lines.append("")
+    lines.append("targets (issue 6):")
+    for t in report["targets"]:
+        lines.append(f"  [{'ok  ' if t['met'] else 'MISS'}] {t['what']}: {t['measured']}")
+    return "\n".join(lines)
+
+
+def check_targets(report: dict) -> list[dict]:
+    rows = [r for r in report["results"] if "failed" not in r]
+    out = []
+
+    def add(what, met, measured):
+        out.append({"what": what, "met": bool(met), "measured": measured})
+
+    for kind, key, label in (("write", "write_rps", "authenticated writes ≥ 11,000 req/s"),
+                             ("read", "read_rps", "reads by id ≥ 30,000 req/s"),
+                             ("list", "list_rps", "lists of 50 ≥ 5,000 req/s")):
+        best = {}
+        for r in rows:
+            if r["kind"] == kind:
+                best[r["operation"]] = max(best.get(r["operation"], 0), r["rps"])
+        if best:
+            add(label, all(v >= TARGETS[key] for v in best.values()),
+                ", ".join(f"{k} {fmt_rate(v)}" for k, v in best.items()) + " (best over connection counts)")
+    frac = {}
+    for r in rows:
+        if r["kind"] == "write" and r.get("fraction_of_ceiling") is not None:
+            frac[r["operation"]] = max(frac.get(r["operation"], 0), r["fraction_of_ceiling"])
+    if frac:
+        add("writes ≥ 30 % of the ceiling", all(v >= TARGETS["write_ceiling"] for v in frac.values()),
+            ", ".join(f"{k} {v * 100:.1f} %" for k, v in frac.items()))
+    at64 = [r for r in rows if r["connections"] == 64 and r["kind"] in ("read", "list", "write", "other", "ceiling")]
+    if at64:
+        worst = max(at64, key=lambda r: r["p99_ms"])
+        add("every p99 < 10 ms at 64 connections", all(r["p99_ms"] < TARGETS["p99_ms_at_64"] for r in at64),
+            f"worst {worst['operation']} {worst['p99_ms']:.2f} ms")
+    at256 = [r for r in rows if r["connections"] == 256]
+    if at256:
+        bad = [f"{r['operation']} {r['errors']:,}" for r in at256 if r["errors"] > 0]
+        add("0 errors at 256 connections", not bad, ", ".join(bad) if bad else "0")
+    s = report["server"]
+    add("idle RSS < 50 MB", s["rss_idle_mb"] < TARGETS["idle_rss_mb"], f"{s['rss_idle_mb']:.1f} MB")
+    add("start-up < 1 s", s["startup_ms"] / 1000 < TARGETS["startup_s"], f"{s['startup_ms']:.0f} ms")
+    login1 = [r for r in rows if r["kind"] == "login" and r["connections"] == 1]
+    if login1:
+        r = login1[0]
+        add("login round trip < 300 ms (PRODUCT.md; 1 connection, p99)",
+            r["errors"] == 0 and r["p99_ms"] < TARGETS["login_roundtrip_ms"],
+            f"p50 {r['p50_ms']:.0f} ms, p99 {r['p99_ms']:.0f} ms")
+    failing = sorted({r["operation"] for r in rows if r["ok_requests"] == 0})
+    if failing:
+        add("every operation answers 2xx", False, "failing: " + ", ".join(failing))
+    return out
+
+
+def main() -> int:
+    args = parse_args()
+    connections = [int(c) for c in args.connections.split(",") if c.strip()]
+    wanted = [o.strip() for o in args.ops.split(",") if o.strip()]
+    unknown = set(wanted) - {o.name for o in OPERATIONS}
+    if unknown:
+        raise BenchError(f"unknown operations: {', '.join(sorted(unknown))}")
+    ops = [o for o in OPERATIONS if o.name in wanted]
+    if "ceiling" not in wanted:
+        log("the ceiling is not in --ops: no fractions of it")
+
+    ensure_tools(args.db)
+    if not args.skip_build:
+        log("building (swift build -c release --product daybook)")
+        run(["swift", "build", "-c", "release", "--product", "daybook"], timeout=3600, env=swift_env(),
+            capture=False)
+    if not BINARY.exists():
+        raise BenchError(f"{BINARY} is missing; build it first")
+
+    started_at = dt.datetime.now().astimezone()
+    notes: list[str] = []
+    work = Path(tempfile.mkdtemp(prefix="daybook-bench-"))
+    data_dir = work / "data"
+    server: Server | None = None
+    postgres_started = False
+    pg_env = dict(os.environ, DAYBOOK_PG_NAME=PG_NAME)
+    try:
+        database_url = None
+        if args.db == "postgres":
+            log("starting a throw-away PostgreSQL cluster (scripts/postgres.sh, name 'bench')")
+            postgres_started = True
+            result = run([str(ROOT / "scripts" / "postgres.sh"), "start"], timeout=180, env=pg_env)
+            database_url = result.stdout.strip().splitlines()[-1]
+
+        log("seeding (daybook bench-seed)")
+        manifest_path = work / "manifest.json"
+        seed_cmd = [str(BINARY), "bench-seed", "--data-dir", str(data_dir), "--users", str(args.users),
+                    "--login-password", PASSWORD, "--manifest", str(manifest_path), "--log-level", "warning"]
+        if database_url:
+            seed_cmd += ["--database-url", database_url]
+        seed_env = dict(os.environ)
+        seed_env.pop("DAYBOOK_BCRYPT_COST", None)
+        seed_env.pop("DAYBOOK_DATABASE_URL", None)
+        result = run(seed_cmd, timeout=900, env=seed_env)
+        for line in result.stdout.strip().splitlines():
+            log(f"  {line}")
+        manifest = json.loads(manifest_path.read_text())
+
+        log("starting the server")
+        server = Server(data_dir, database_url, work / "server.log")
+        server.start()
+        rss_start = server.memory().get("VmRSS", 0)
+        log(f"  /healthz answered after {server.startup_s * 1000:.0f} ms")
+
+        # Log in over the API, as a client would.
+        status, body = request(server.port, "POST", "/api/v1/auth/login",
+                               json.dumps({"login": manifest["username"], "password": PASSWORD,
+                                           "deviceName": "bench"}), timeout=30)
+        token = None
+        if status == 200:
+            try:
+                token = json.loads(body)["token"]
+            except (ValueError, KeyError, TypeError):
+                pass
+        if token is None:
+            notes.append(f"logging in over the API failed (HTTP {status}); the other operations use "
+                         f"the token bench-seed made at sign-up")
+            token = manifest["token"]
+        ctx = Context(port=server.port, token=token, manifest=manifest)
+
+        # Warm-up, then the idle RSS.
+        for _ in range(50):
+            for path, auth in (("/bench/hello", False), ("/healthz", False), ("/api/v1/me", True),
+                               ("/api/v1/days?limit=50", True), ("/api/v1/checkins?limit=50", True)):
+                request(server.port, "GET", path, token=token if auth else None, timeout=5)
+        time.sleep(1.0)
+        rss_idle = server.memory().get("VmRSS", 0)
+        log(f"  idle RSS after warm-up: {rss_idle / 1024:.1f} MB")
+
+        wrk_env = dict(os.environ, BENCH_LUA_DIR=str(LUA_DIR), BENCH_TOKEN=token,
+                       BENCH_LOGIN=manifest["username"], BENCH_PASSWORD=PASSWORD,
+                       BENCH_FEELINGS=",".join(manifest["feelingIds"]),
+                       BENCH_ACTIVITIES=",".join(manifest["activityIds"]),
+                       BENCH_PEOPLE=",".join(manifest["personIds"]),
+                       BENCH_DAYS=str(manifest["days"]))
+
+        results: list[dict] = []
+        ceiling: dict[int, float] = {}
+        for op in ops:
+            status, body = request(server.port, op.method, op.path(ctx), op.body(ctx),
+                                   token if op.auth else None, timeout=30)
+            preflight = {"status": status, "body": body[:300].decode(errors="replace")}
+            if not 200 <= status < 300:
+                log(f"{op.name}: pre-flight {op.method} {op.path(ctx)} answered {status}: "
+                    f"{preflight['body'][:160]!r} (measuring anyway: its errors show in the table)")
+                notes.append(f"{op.name}: {op.method} {op.path(ctx)} answers HTTP {status} "
+                             f"({preflight['body'][:100].strip()!r})")
+            for c in op.connections or connections:
+                duration = op.duration or args.duration
+                busy = compiling()
+                load = load_average()
+                if args.warmup > 0:
+                    wrk(ctx, op, c, args.warmup, wrk_env)
+                log(f"{op.name} at {c} connections ({duration} s)" + (" — a compiler is running!" if busy else ""))
+                r = wrk(ctx, op, c, duration, wrk_env)
+                busy = busy or compiling()
+                row = {"operation": op.name, "label": op.label, "kind": op.kind, "connections": c,
+                       "duration_s": duration, "compiler_running": busy, "load_average_1m": load,
+                       "preflight": preflight, "note": op.note, **r}
+                if "failed" not in r:
+                    if op.kind == "ceiling":
+                        ceiling[c] = r["rps"]
+                    row["fraction_of_ceiling"] = (r["rps"] / ceiling[c]) if ceiling.get(c) else None
+                    log(f"  {fmt_rate(r['rps'])} req/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
+                        f"errors {r['errors']:,}")
+                else:
+                    log(f"  failed: {r['failed']}")
+                results.append(row)
+                if server.process.poll() is not None:
+                    raise BenchError(f"the server died during {op.name}:\n{server.log_tail()}")
+
+        mem = server.memory()
+        report = {
+            "started": started_at.isoformat(timespec="seconds"),
+            "db": args.db, "duration_s": args.duration, "warmup_s": args.warmup,
+            "connections": connections, "machine": machine_notes(),
+            "server": {
+                "startup_ms": server.startup_s * 1000,
+                "rss_start_mb": rss_start / 1024, "rss_idle_mb": rss_idle / 1024,
+                "peak_rss_mb": mem.get("VmHWM", 0) / 1024, "rss_end_mb": mem.get("VmRSS", 0) / 1024,
+            },
+            "seed": manifest | {"token": "(omitted)"},
+            "notes": notes,
+            "results": results,
+        }
+        report["targets"] = check_targets(report)
+        text = render(report)
+        print()
+        print(text)
+        out_dir = Path(args.output_dir)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        stamp = started_at.strftime("%Y%m%d-%H%M%S")
+        (out_dir / f"bench-{stamp}-{args.db}.json").write_text(json.dumps(report, indent=2) + "\n")
+        (out_dir / f"bench-{stamp}-{args.db}.txt").write_text(text + "\n")
+        (out_dir / f"latest-{args.db}.json").write_text(json.dumps(report, indent=2) + "\n")
+        log(f"wrote {out_dir}/bench-{stamp}-{args.db}.json")
+        return 0
+    finally:
+        if server is not None:
+            server.stop()
+        if postgres_started:
+            subprocess.run([str(ROOT / "scripts" / "postgres.sh"), "stop"], cwd=ROOT, env=pg_env, timeout=120,
+                           stdout=subprocess.DEVNULL)
+        if args.keep:
+            log(f"kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _terminate(signum, frame):
+    raise KeyboardInterrupt
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        sys.exit(main())
+    except BenchError as error:
+        log(f"error: {error}")
+        sys.exit(1)
+    except KeyboardInterrupt:
+        log("interrupted; the server was stopped")
+        sys.exit(130)
