@@ -1,5 +1,6 @@
 import DaybookAPI
 import DaybookHTTP
+import DaybookSQLite
 import DaybookServices
 import DaybookStorage
 import DaybookWeb
@@ -23,13 +24,18 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let services = Services(store: store, hasher: PasswordHasher(cost: configuration.bcryptCost))
     let router = try buildRouter(configuration, services: services, logger: logger)
+    var background: [any Service] = [
+        StoreService(run: { try await store.run() }),
+        MaintenanceService(accounts: services.accounts, logger: logger),
+    ]
+    if let sqlite = store as? SQLiteStore, configuration.backupsKept > 0 {
+        let directory = (configuration.dataDirectory as NSString).appendingPathComponent("backups")
+        background.append(BackupService(store: sqlite, directory: directory, keep: configuration.backupsKept, logger: logger))
+    }
     var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        services: [
-            StoreService(run: { try await store.run() }),
-            MaintenanceService(accounts: services.accounts, logger: logger),
-        ],
+        services: background,
         onServerRunning: { channel in
             logger.notice("Daybook is serving on http://\(configuration.host):\(channel.localAddress?.port ?? configuration.port)")
         },

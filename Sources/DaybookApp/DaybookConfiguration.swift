@@ -16,6 +16,8 @@ public struct DaybookConfiguration: Sendable {
     public var bcryptCost = 12
     /// Addresses of reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
     public var trustedProxies: Set<String> = []
+    /// Daily backups of a SQLite database kept in `<dataDirectory>/backups`; 0 turns them off.
+    public var backupsKept = 7
     /// Adds `/bench/hello`, a constant answer that measures the framework's own ceiling.
     public var benchRoutes = false
 
@@ -36,6 +38,7 @@ public struct DaybookConfiguration: Sendable {
             configuration.trustedProxies = Set(
                 value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }
+        if let value = environment["DAYBOOK_BACKUPS_KEPT"].flatMap(Int.init) { configuration.backupsKept = max(0, value) }
         if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
         return configuration
     }

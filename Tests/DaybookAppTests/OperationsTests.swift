@@ -1,4 +1,9 @@
+@testable import DaybookApp
+import DaybookSQLite
+import DaybookServices
 import DaybookTestSupport
+import Foundation
+import Logging
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -76,6 +81,28 @@ struct OperationsTests {
             ) { response in
                 #expect(response.status == .forbidden)
             }
+        }
+    }
+}
+
+@Suite("Backups")
+struct BackupTests {
+    @Test func dailyBackupsAreConsistentCopiesAndOnlyTheNewestAreKept() async throws {
+        try await TestDatabase.sqlite.withStore { store in
+            let sqlite = try #require(store as? SQLiteStore)
+            _ = try await AccountService(store: store, hasher: PasswordHasher(cost: 4)).register(
+                Registration(email: "b@example.org", username: "backed_up", password: "a fine password 1"),
+                kind: .web, persistent: false, client: ClientInfo(ipAddress: "x", deviceName: "x"))
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("backups-\(UUID())").path
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let service = BackupService(store: sqlite, directory: directory, keep: 2, logger: Logger(label: "test"))
+            for day in 0..<4 {
+                try await service.backUpIfDue(now: Date(timeIntervalSince1970: 1_790_000_000 + Double(day) * 86_400))
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            #expect(files.count == 2)
+            let copy = try SQLiteStore(path: directory + "/" + files.last!)
+            #expect(try await copy.users.user(login: "backed_up") != nil)
         }
     }
 }
