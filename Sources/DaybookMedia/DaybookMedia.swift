@@ -1,1 +1,0 @@
-// The photo pipeline lands here.
