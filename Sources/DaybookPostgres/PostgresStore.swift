@@ -1,20 +1,209 @@
 import DaybookStorage
+import Foundation
 import Logging
+import PostgresNIO
 
-/// Placeholder until the PostgreSQL implementation lands: refuses to start rather than pretend.
+/// Daybook on a PostgreSQL server: for many users and several app servers sharing one database.
+/// Everything that matters lives in the database (sessions and login failures included), so any
+/// app server can answer any request.
+///
+/// The connection pool (`PostgresClient`) runs in `run()`, which the application runs as a
+/// service; queries made before it starts wait for it.
 public final class PostgresStore: DaybookStore {
-    public var users: any UserStore { fatalError() }
-    public var sessions: any SessionStore { fatalError() }
-    public var loginAttempts: any LoginAttemptStore { fatalError() }
-    public var vocabulary: any VocabularyStore { fatalError() }
-    public var days: any DayStore { fatalError() }
-    public var checkins: any CheckinStore { fatalError() }
+    let client: PostgresClient
+    let logger: Logger
 
-    public init(url: String, logger: Logger) throws {
-        throw StoreError.notEmpty("PostgreSQL support is not built yet")
+    public let users: any UserStore
+    public let sessions: any SessionStore
+    public let loginAttempts: any LoginAttemptStore
+    public let vocabulary: any VocabularyStore
+    public let days: any DayStore
+    public let checkins: any CheckinStore
+
+    /// `postgres://user:password@host:5432/database?sslmode=require&pool_size=20`; see
+    /// `PostgresDatabaseURL`.
+    public convenience init(url: String, logger: Logger) throws {
+        try self.init(settings: PostgresDatabaseURL(url), logger: logger)
     }
 
-    public func migrate() async throws {}
-    public func ping() async throws {}
-    public func run() async throws {}
+    public init(settings: PostgresDatabaseURL, logger: Logger) {
+        self.logger = logger
+        client = PostgresClient(configuration: settings.clientConfiguration(), backgroundLogger: logger)
+        users = PostgresUserStore(client: client, logger: logger)
+        sessions = PostgresSessionStore(client: client, logger: logger)
+        loginAttempts = PostgresLoginAttemptStore(client: client, logger: logger)
+        vocabulary = PostgresVocabularyStore(client: client, logger: logger)
+        days = PostgresDayStore(client: client, logger: logger)
+        checkins = PostgresCheckinStore(client: client, logger: logger)
+    }
+
+    /// A fingerprint of the schema the migrations build: it changes whenever they do.
+    public static var schemaFingerprint: String { PostgresMigrations.fingerprint }
+
+    public func migrate() async throws {
+        try await PostgresMigrations.migrate(client, logger: logger)
+    }
+
+    /// `SELECT 1`, given up after 5 seconds (a pool that cannot connect would otherwise wait).
+    public func ping() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [client, logger] in
+                _ = try await client.query("SELECT 1", logger: logger).collect()
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(5))
+                throw PostgresStoreError.timeout
+            }
+            defer { group.cancelAll() }
+            _ = try await group.next()
+        }
+    }
+
+    /// The connection pool, until cancelled (or until a graceful shutdown of the service group).
+    public func run() async throws {
+        await client.run()
+    }
+}
+
+/// What the PostgreSQL store reports beyond `StoreError`.
+public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidURL(String)
+    case timeout
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let reason): "Invalid PostgreSQL URL: \(reason)"
+        case .timeout: "PostgreSQL did not answer in time."
+        }
+    }
+}
+
+/// Where the database is, parsed from a URL the way libpq reads one:
+/// `postgres://user:password@host:port/database?sslmode=disable|prefer|require|verify-ca|verify-full`.
+///
+/// - The port defaults to 5432, the user to `postgres`, the database to the user's name.
+/// - Percent-encoded user names and passwords are decoded (`p%40ss` is `p@ss`).
+/// - `sslmode`: absent or `disable`, no TLS; `prefer`, TLS when the server offers it; `require`, TLS
+///   without checking the certificate (as libpq does); `verify-ca`, TLS with a certificate from a
+///   trusted authority; `verify-full`, that and the host name.
+/// - `host=/path/to/socket/dir` (with an empty host) connects through a Unix socket.
+/// - `pool_size`, Daybook's own: the most connections this app server opens (default 20).
+public struct PostgresDatabaseURL: Sendable, Equatable {
+    public enum TLSMode: String, Sendable, Equatable {
+        case disable, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+    }
+
+    public var host: String
+    public var port: Int
+    public var username: String
+    public var password: String?
+    public var database: String
+    public var tls: TLSMode
+    /// A directory holding the server's socket, instead of `host`/`port`.
+    public var unixSocketDirectory: String?
+    public var poolSize: Int
+
+    public static let defaultPoolSize = 20
+
+    public init(_ text: String) throws {
+        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") else {
+            throw PostgresStoreError.invalidURL("it must start with postgres:// or postgresql://")
+        }
+        guard let components = URLComponents(string: text) else {
+            throw PostgresStoreError.invalidURL("it is not a well-formed URL")
+        }
+        var host = components.percentEncodedHost?.removingPercentEncoding ?? ""
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        self.host = host
+        port = components.port ?? 5432
+        username = components.percentEncodedUser?.removingPercentEncoding ?? "postgres"
+        password = components.percentEncodedPassword?.removingPercentEncoding
+        let path = components.percentEncodedPath.removingPercentEncoding ?? ""
+        database = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        if database.isEmpty { database = username }
+        tls = .disable
+        unixSocketDirectory = nil
+        poolSize = Self.defaultPoolSize
+        for item in components.queryItems ?? [] {
+            let value = item.value ?? ""
+            switch item.name {
+            case "sslmode":
+                switch value {
+                case "disable", "allow": tls = .disable
+                default:
+                    guard let mode = TLSMode(rawValue: value) else {
+                        throw PostgresStoreError.invalidURL("unknown sslmode '\(value)'")
+                    }
+                    tls = mode
+                }
+            case "host":
+                if value.hasPrefix("/") { unixSocketDirectory = value } else if !value.isEmpty { self.host = value }
+            case "port":
+                guard let number = Int(value), (1...65535).contains(number) else {
+                    throw PostgresStoreError.invalidURL("port must be a number")
+                }
+                port = number
+            case "user": username = value
+            case "password": password = value
+            case "dbname": database = value
+            case "pool_size":
+                guard let size = Int(value), (1...1000).contains(size) else {
+                    throw PostgresStoreError.invalidURL("pool_size must be a number from 1 to 1000")
+                }
+                poolSize = size
+            default:
+                break  // libpq options Daybook does not use (application_name, connect_timeout, …)
+            }
+        }
+        if unixSocketDirectory == nil, self.host.isEmpty { self.host = "localhost" }
+    }
+
+    /// The same server and credentials, another database.
+    public func with(database: String) -> PostgresDatabaseURL {
+        var copy = self
+        copy.database = database
+        return copy
+    }
+
+    /// Where it points, without the password: for logs and messages.
+    public var redacted: String {
+        let place = unixSocketDirectory ?? "\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        return "postgres://\(username)@\(place)/\(database)"
+    }
+
+    public func clientConfiguration() -> PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
+        if let unixSocketDirectory {
+            let socket = (unixSocketDirectory as NSString).appendingPathComponent(".s.PGSQL.\(port)")
+            configuration = .init(unixSocketPath: socket, username: username, password: password, database: database)
+        } else {
+            configuration = .init(
+                host: host, port: port, username: username, password: password, database: database, tls: tlsSetting)
+        }
+        configuration.options.maximumConnections = poolSize
+        configuration.options.minimumConnections = 0
+        return configuration
+    }
+
+    var tlsSetting: PostgresClient.Configuration.TLS {
+        var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+        switch tls {
+        case .disable:
+            return .disable
+        case .prefer:
+            tlsConfiguration.certificateVerification = .none
+            return .prefer(tlsConfiguration)
+        case .require:
+            tlsConfiguration.certificateVerification = .none
+            return .require(tlsConfiguration)
+        case .verifyCA:
+            tlsConfiguration.certificateVerification = .noHostnameVerification
+            return .require(tlsConfiguration)
+        case .verifyFull:
+            tlsConfiguration.certificateVerification = .fullVerification
+            return .require(tlsConfiguration)
+        }
+    }
 }

@@ -1,0 +1,80 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+import PostgresNIO
+
+struct PostgresCheckinStore: CheckinStore {
+    let client: PostgresClient
+    let logger: Logger
+
+    func insert(_ checkin: Checkin) async throws {
+        try await client.query(
+            """
+            INSERT INTO checkins (user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
+                note, created_at, updated_at)
+            VALUES (\(checkin.userID), \(checkin.id), \(PGTime(checkin.at)), \(PGDate(checkin.localDate)),
+                \(checkin.timeZone), \(checkin.feelingID), \(checkin.activityID), \(checkin.personIDs)::uuid[],
+                \(checkin.note), \(PGTime(checkin.createdAt)), \(PGTime(checkin.updatedAt)))
+            """, logger: logger)
+    }
+
+    func checkin(id: UUID, userID: UUID) async throws -> Checkin? {
+        try await client.rows("SELECT * FROM checkins WHERE user_id = \(userID) AND id = \(id)", logger: logger)
+            .first.map(Self.checkin)
+    }
+
+    func update(_ checkin: Checkin) async throws -> Bool {
+        try await client.affectedRows(
+            """
+            UPDATE checkins SET at = \(PGTime(checkin.at)), local_date = \(PGDate(checkin.localDate)),
+                time_zone = \(checkin.timeZone), feeling_id = \(checkin.feelingID), activity_id = \(checkin.activityID),
+                person_ids = \(checkin.personIDs)::uuid[], note = \(checkin.note),
+                updated_at = \(PGTime(checkin.updatedAt))
+            WHERE user_id = \(checkin.userID) AND id = \(checkin.id)
+            RETURNING 1
+            """, logger: logger) > 0
+    }
+
+    func delete(id: UUID, userID: UUID) async throws -> Bool {
+        try await client.affectedRows(
+            "DELETE FROM checkins WHERE user_id = \(userID) AND id = \(id) RETURNING 1", logger: logger) > 0
+    }
+
+    func checkins(userID: UUID, from: LocalDate?, to: LocalDate?, after cursor: CheckinCursor?, limit: Int)
+        async throws -> [Checkin]
+    {
+        let from = from.map(PGDate.init), to = to.map(PGDate.init)
+        let cursorAt = cursor.map { PGTime($0.at) }, cursorID = cursor?.id
+        return try await client.rows(
+            """
+            SELECT * FROM checkins
+            WHERE user_id = \(userID)
+                AND (\(from)::date IS NULL OR local_date >= \(from))
+                AND (\(to)::date IS NULL OR local_date <= \(to))
+                AND (\(cursorAt)::timestamptz IS NULL OR (at, id) < (\(cursorAt), \(cursorID)::uuid))
+            ORDER BY at DESC, id DESC LIMIT \(limit)
+            """, logger: logger
+        ).map(Self.checkin)
+    }
+
+    func countsByDate(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate: Int] {
+        let rows = try await client.rows(
+            """
+            SELECT local_date, count(*) AS n FROM checkins
+            WHERE user_id = \(userID) AND local_date BETWEEN \(PGDate(from)) AND \(PGDate(to))
+            GROUP BY local_date
+            """, logger: logger)
+        var counts: [LocalDate: Int] = [:]
+        for row in rows { counts[try row.localDate("local_date")] = try row.value("n") }
+        return counts
+    }
+
+    static func checkin(_ row: PostgresRandomAccessRow) throws -> Checkin {
+        Checkin(
+            id: try row.value("id"), userID: try row.value("user_id"), at: try row.time("at"),
+            localDate: try row.localDate("local_date"), timeZone: try row.value("time_zone"),
+            feelingID: try row.value("feeling_id"), activityID: try row.value("activity_id"),
+            personIDs: try row.value("person_ids"), note: try row.value("note"), createdAt: try row.time("created_at"),
+            updatedAt: try row.time("updated_at"))
+    }
+}

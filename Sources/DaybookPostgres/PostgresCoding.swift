@@ -1,0 +1,165 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+import PostgresNIO
+
+/// How Swift values meet PostgreSQL's native types.
+///
+/// PostgresNIO's own `Date` coding goes through a `Double` of seconds since 2000 and truncates, so
+/// a value can come back one microsecond off. Instants therefore travel as `PGTime`: exact
+/// microseconds, converted the same way SQLite's integer microseconds are, so both stores return
+/// equal `Date`s. Local dates travel as `PGDate`: a PostgreSQL `date` (days since 2000-01-01), no
+/// time zone anywhere.
+
+/// A `timestamptz`, exact to the microsecond.
+struct PGTime: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
+    /// Microseconds between 1970-01-01 and 2000-01-01, PostgreSQL's epoch.
+    static let epochOffset: Int64 = 946_684_800 * 1_000_000
+
+    var date: Date
+
+    init(_ date: Date) { self.date = date }
+
+    static var psqlType: PostgresDataType { .timestamptz }
+    static var psqlFormat: PostgresFormat { .binary }
+
+    func encode<JSONEncoder: PostgresJSONEncoder>(
+        into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>
+    ) {
+        byteBuffer.writeInteger(date.microsecondsSince1970 - Self.epochOffset)
+    }
+
+    init<JSONDecoder: PostgresJSONDecoder>(
+        from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat,
+        context: PostgresDecodingContext<JSONDecoder>
+    ) throws {
+        guard type == .timestamptz || type == .timestamp, format == .binary else {
+            throw PostgresDecodingError.Code.typeMismatch
+        }
+        guard buffer.readableBytes == 8, let micros = buffer.readInteger(as: Int64.self),
+            micros != .max, micros != .min  // ±infinity
+        else { throw PostgresDecodingError.Code.failure }
+        date = Date(microsecondsSince1970: micros + Self.epochOffset)
+    }
+}
+
+/// A `date`: a calendar day with no time and no zone.
+struct PGDate: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
+    /// Days from 1970-01-01 to 2000-01-01.
+    static let epochOffset = 10_957
+
+    var date: LocalDate
+
+    init(_ date: LocalDate) { self.date = date }
+
+    static var psqlType: PostgresDataType { .date }
+    static var psqlFormat: PostgresFormat { .binary }
+
+    func encode<JSONEncoder: PostgresJSONEncoder>(
+        into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>
+    ) {
+        let days = Self.daysSince1970(year: date.year, month: date.month, day: date.day) - Self.epochOffset
+        byteBuffer.writeInteger(Int32(days))
+    }
+
+    init<JSONDecoder: PostgresJSONDecoder>(
+        from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat,
+        context: PostgresDecodingContext<JSONDecoder>
+    ) throws {
+        guard type == .date, format == .binary else { throw PostgresDecodingError.Code.typeMismatch }
+        guard buffer.readableBytes == 4, let days = buffer.readInteger(as: Int32.self),
+            days != .max, days != .min  // ±infinity
+        else { throw PostgresDecodingError.Code.failure }
+        let (y, m, d) = Self.civil(daysSince1970: Int(days) + Self.epochOffset)
+        guard let local = LocalDate(year: y, month: m, day: d) else { throw PostgresDecodingError.Code.failure }
+        date = local
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let shiftedMonth = (month + 9) % 12  // March = 0
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The inverse of `daysSince1970` (H. Hinnant's `civil_from_days`).
+    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension PostgresRandomAccessRow {
+    func value<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        try self[column].decode(T.self)
+    }
+
+    func time(_ column: String) throws -> Date { try self[column].decode(PGTime.self).date }
+
+    func localDate(_ column: String) throws -> LocalDate { try self[column].decode(PGDate.self).date }
+}
+
+extension PostgresClient {
+    /// All rows of a query, each ready for lookup by column name.
+    func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRandomAccessRow] {
+        try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+    }
+
+    /// Runs a statement with `RETURNING 1` (or any one row per affected row) and counts the rows.
+    func affectedRows(_ query: PostgresQuery, logger: Logger) async throws -> Int {
+        try await self.query(query, logger: logger).collect().count
+    }
+}
+
+extension PostgresConnection {
+    func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRandomAccessRow] {
+        try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+    }
+}
+
+/// The unique constraints whose violation the API reports by field name. Constraint names are set in
+/// `PostgresMigrations`.
+enum PostgresConstraint {
+    static let fields = [
+        "users_email_unique": "email",
+        "users_username_unique": "username",
+    ]
+}
+
+/// The underlying PostgreSQL error, through PostgresNIO's transaction wrapper if there is one.
+func postgresError(_ error: any Error) -> PSQLError? {
+    if let error = error as? PSQLError { return error }
+    if let error = error as? PostgresTransactionError {
+        return error.closureError.flatMap(postgresError) ?? error.commitError.flatMap(postgresError)
+    }
+    return nil
+}
+
+/// Runs a write, turning unique violations (SQLSTATE 23505) into `StoreError.conflict`, like the
+/// SQLite store: `email`, `username`, or `id` for any other key.
+func mapConflicts<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch {
+        if let psql = postgresError(error), psql.serverInfo?[.sqlState] == "23505" {
+            let constraint = psql.serverInfo?[.constraintName] ?? ""
+            throw StoreError.conflict(field: PostgresConstraint.fields[constraint] ?? "id")
+        }
+        throw error
+    }
+}
+
+extension PGTime: PostgresArrayEncodable, PostgresArrayDecodable {
+    static var psqlArrayType: PostgresDataType { .timestamptzArray }
+}

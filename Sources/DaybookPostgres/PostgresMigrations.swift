@@ -1,0 +1,190 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL schema, as numbered migrations. Never edit a migration that has shipped: add one.
+///
+/// Each migration runs in its own transaction that first takes a transaction-scoped advisory lock,
+/// so several app servers starting at once apply each migration exactly once: the others wait,
+/// then see it recorded in `schema_migrations` and skip it.
+///
+/// Layout for scale: every table of user data carries `user_id`, its primary key and indexes lead
+/// with it, and it cascades from `users`. Each user's pages then cost O(their own data), and the
+/// tables can be distributed by `user_id` (Citus) and co-located. Native types throughout: `uuid`,
+/// `timestamptz` (microseconds, like SQLite's integers), `date` for local dates, `uuid[]`/`text[]`
+/// for ordered lists, `boolean`.
+///
+/// Text that pages sort by is ordered `COLLATE "C"` (byte order), which is SQLite's order, so both
+/// stores list things the same way whatever the database's locale.
+enum PostgresMigrations {
+    struct Migration: Sendable {
+        let version: Int
+        let name: String
+        /// One statement each: the extended query protocol takes one at a time.
+        let statements: [String]
+    }
+
+    /// Any constant: the key of the advisory lock migrations hold.
+    static let lockKey: Int64 = 0x6461_7962_6F6F_6B31  // "dayboök1"
+
+    static let all: [Migration] = [
+        Migration(
+            version: 1, name: "accounts",
+            statements: [
+                """
+                CREATE TABLE users (
+                    id uuid PRIMARY KEY,
+                    email text NOT NULL,
+                    username text NOT NULL,
+                    username_key text NOT NULL,
+                    display_name text NOT NULL DEFAULT '',
+                    bio text NOT NULL DEFAULT '',
+                    time_zone text NOT NULL,
+                    avatar_media_id uuid,
+                    password_hash text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    CONSTRAINT users_email_unique UNIQUE (email),
+                    CONSTRAINT users_username_unique UNIQUE (username_key)
+                )
+                """,
+                "CREATE INDEX users_by_creation ON users (created_at, id)",
+                """
+                CREATE TABLE sessions (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    token_hash text NOT NULL,
+                    kind text NOT NULL,
+                    persistent boolean NOT NULL,
+                    device_name text NOT NULL,
+                    ip_address text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    last_seen_at timestamptz NOT NULL,
+                    expires_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                // Every request finds its session by the token's hash; `touch` by id alone.
+                "CREATE UNIQUE INDEX sessions_by_token ON sessions (token_hash)",
+                "CREATE INDEX sessions_by_id ON sessions (id)",
+                "CREATE INDEX sessions_by_user ON sessions (user_id, last_seen_at DESC)",
+                "CREATE INDEX sessions_by_expiry ON sessions (expires_at)",
+                // Keyed by account or address, not by user: an unknown account fails logins too.
+                """
+                CREATE TABLE login_failures (
+                    key text NOT NULL,
+                    at timestamptz NOT NULL
+                )
+                """,
+                "CREATE INDEX login_failures_by_key ON login_failures (key, at)",
+                "CREATE INDEX login_failures_by_time ON login_failures (at)",
+            ]),
+        Migration(
+            version: 2, name: "days and check-ins",
+            statements: [
+                """
+                CREATE TABLE vocabulary (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    kind text NOT NULL,
+                    name text NOT NULL,
+                    emoji text NOT NULL,
+                    archived boolean NOT NULL DEFAULT false,
+                    position integer NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                "CREATE INDEX vocabulary_by_user ON vocabulary (user_id, kind, position)",
+                """
+                CREATE TABLE people (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    name text NOT NULL,
+                    archived boolean NOT NULL DEFAULT false,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                "CREATE INDEX people_by_user ON people (user_id, name)",
+                """
+                CREATE TABLE day_entries (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    date date NOT NULL,
+                    mood integer NOT NULL,
+                    activity_ids uuid[] NOT NULL DEFAULT '{}',
+                    note text NOT NULL DEFAULT '',
+                    thoughts text NOT NULL DEFAULT '',
+                    gratitude text[] NOT NULL DEFAULT '{}',
+                    question text NOT NULL DEFAULT '',
+                    answer text NOT NULL DEFAULT '',
+                    song_title text,
+                    song_artist text,
+                    song_link text,
+                    photo_id uuid,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, date)
+                )
+                """,
+                """
+                CREATE TABLE checkins (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    at timestamptz NOT NULL,
+                    local_date date NOT NULL,
+                    time_zone text NOT NULL,
+                    feeling_id uuid NOT NULL,
+                    activity_id uuid,
+                    person_ids uuid[] NOT NULL DEFAULT '{}',
+                    note text NOT NULL DEFAULT '',
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                "CREATE INDEX checkins_by_user_time ON checkins (user_id, at DESC, id DESC)",
+                "CREATE INDEX checkins_by_user_date ON checkins (user_id, local_date)",
+            ]),
+    ]
+
+    /// The newest version and a digest of every statement: changes whenever the schema does. Test
+    /// set-ups name their template database after it.
+    static var fingerprint: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for migration in all {
+            for byte in "\(migration.version) \(migration.name)\n\(migration.statements.joined(separator: ";\n"))".utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+        }
+        return "v\(all.last?.version ?? 0)_\(String(hash, radix: 16))"
+    }
+
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+        for migration in all {
+            try await client.withTransaction(logger: logger) { connection in
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger).collect()
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version integer PRIMARY KEY,
+                        name text NOT NULL,
+                        applied_at timestamptz NOT NULL DEFAULT now()
+                    )
+                    """, logger: logger)
+                let applied = try await connection.query(
+                    "SELECT 1 FROM schema_migrations WHERE version = \(migration.version)", logger: logger
+                ).collect()
+                guard applied.isEmpty else { return }
+                logger.notice(
+                    "Applying PostgreSQL migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+                    logger: logger)
+            }
+        }
+    }
+}

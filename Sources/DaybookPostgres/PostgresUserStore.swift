@@ -1,0 +1,78 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+import PostgresNIO
+
+struct PostgresUserStore: UserStore {
+    let client: PostgresClient
+    let logger: Logger
+
+    func insert(_ user: User, passwordHash: String) async throws {
+        try await mapConflicts {
+            try await client.query(
+                """
+                INSERT INTO users (id, email, username, username_key, display_name, bio, time_zone,
+                    avatar_media_id, password_hash, created_at, updated_at)
+                VALUES (\(user.id), \(user.email), \(user.username), \(Username.canonical(user.username)),
+                    \(user.displayName), \(user.bio), \(user.timeZone), \(user.avatarMediaID), \(passwordHash),
+                    \(PGTime(user.createdAt)), \(PGTime(user.updatedAt)))
+                """, logger: logger)
+        }
+    }
+
+    func user(id: UUID) async throws -> User? {
+        try await client.rows("SELECT * FROM users WHERE id = \(id)", logger: logger).first.map(Self.user)
+    }
+
+    func user(login: String) async throws -> User? {
+        try await client.rows(
+            "SELECT * FROM users WHERE email = \(login.lowercased()) OR username_key = \(Username.canonical(login)) LIMIT 1",
+            logger: logger
+        ).first.map(Self.user)
+    }
+
+    func update(_ user: User) async throws -> Bool {
+        try await mapConflicts {
+            try await client.affectedRows(
+                """
+                UPDATE users SET email = \(user.email), username = \(user.username),
+                    username_key = \(Username.canonical(user.username)), display_name = \(user.displayName),
+                    bio = \(user.bio), time_zone = \(user.timeZone), avatar_media_id = \(user.avatarMediaID),
+                    updated_at = \(PGTime(user.updatedAt))
+                WHERE id = \(user.id)
+                RETURNING 1
+                """, logger: logger) > 0
+        }
+    }
+
+    func passwordHash(userID: UUID) async throws -> String? {
+        try await client.rows("SELECT password_hash FROM users WHERE id = \(userID)", logger: logger)
+            .first.map { try $0.value("password_hash") }
+    }
+
+    func setPasswordHash(_ hash: String, userID: UUID) async throws {
+        try await client.query("UPDATE users SET password_hash = \(hash) WHERE id = \(userID)", logger: logger)
+    }
+
+    func delete(id: UUID) async throws -> Bool {
+        try await client.affectedRows("DELETE FROM users WHERE id = \(id) RETURNING 1", logger: logger) > 0
+    }
+
+    func list(limit: Int, offset: Int) async throws -> [User] {
+        try await client.rows(
+            "SELECT * FROM users ORDER BY created_at, id LIMIT \(limit) OFFSET \(offset)", logger: logger
+        ).map(Self.user)
+    }
+
+    func count() async throws -> Int {
+        try await client.rows("SELECT count(*) AS n FROM users", logger: logger).first?.value("n") ?? 0
+    }
+
+    static func user(_ row: PostgresRandomAccessRow) throws -> User {
+        User(
+            id: try row.value("id"), email: try row.value("email"), username: try row.value("username"),
+            displayName: try row.value("display_name"), bio: try row.value("bio"), timeZone: try row.value("time_zone"),
+            avatarMediaID: try row.value("avatar_media_id"), createdAt: try row.time("created_at"),
+            updatedAt: try row.time("updated_at"))
+    }
+}

@@ -1,0 +1,113 @@
+import DaybookCore
+import DaybookPostgres
+import DaybookStorage
+import DaybookTestSupport
+import Foundation
+import Logging
+import Testing
+
+/// What only the PostgreSQL store has: URL parsing, migrations that several servers may run at
+/// once, and a layout that can be distributed by user.
+@Suite("PostgreSQL specifics")
+struct PostgresStoreTests {
+    @Test func parsesURLs() throws {
+        let url = try PostgresDatabaseURL("postgres://day%40book:p%3Ass%2Fw@db.example.com:6432/daybook_prod?sslmode=require&pool_size=50")
+        #expect(url.username == "day@book")
+        #expect(url.password == "p:ss/w")
+        #expect(url.host == "db.example.com")
+        #expect(url.port == 6432)
+        #expect(url.database == "daybook_prod")
+        #expect(url.tls == .require)
+        #expect(url.poolSize == 50)
+        #expect(url.redacted == "postgres://day@book@db.example.com:6432/daybook_prod")
+
+        let plain = try PostgresDatabaseURL("postgresql://daybook@localhost/daybook")
+        #expect(plain.port == 5432)
+        #expect(plain.password == nil)
+        #expect(plain.tls == .disable)
+        #expect(plain.poolSize == PostgresDatabaseURL.defaultPoolSize)
+
+        let bare = try PostgresDatabaseURL("postgres://anna@127.0.0.1")
+        #expect(bare.database == "anna")
+
+        let socket = try PostgresDatabaseURL("postgres:///daybook?host=/var/run/postgresql&user=daybook")
+        #expect(socket.unixSocketDirectory == "/var/run/postgresql")
+        #expect(socket.username == "daybook")
+        #expect(socket.database == "daybook")
+
+        let ipv6 = try PostgresDatabaseURL("postgres://u:p@[::1]:5433/db?sslmode=verify-full")
+        #expect(ipv6.host == "::1")
+        #expect(ipv6.tls == .verifyFull)
+
+        #expect(throws: PostgresStoreError.self) { try PostgresDatabaseURL("mysql://x@y/z") }
+        #expect(throws: PostgresStoreError.self) { try PostgresDatabaseURL("postgres://x@y/z?sslmode=sometimes") }
+        #expect(throws: PostgresStoreError.self) { try PostgresDatabaseURL("postgres://x@y/z?pool_size=0") }
+    }
+
+    static var hasServer: Bool { TestDatabase.available.contains(.postgres) }
+
+    static let logger = Logger(label: "daybook.test")
+
+    @Test(.enabled(if: hasServer)) func migrationsRunOnceWhenServersStartTogether() async throws {
+        try await PostgresTestDatabase.withEmptyDatabase { url in
+            // Four app servers starting at once against an empty database.
+            let stores = (0..<4).map { _ in PostgresStore(settings: url, logger: Self.logger) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for store in stores { group.addTask { try await store.run() } }
+                try await withThrowingTaskGroup(of: Void.self) { migrations in
+                    for store in stores { migrations.addTask { try await store.migrate() } }
+                    try await migrations.waitForAll()
+                }
+                try await stores[0].migrate()  // and again: nothing to do
+                let user = sampleUser("anna")
+                try await stores[1].users.insert(user, passwordHash: "h")
+                #expect(try await stores[2].users.user(id: user.id) == user)
+                let applied = try await Self.column(url, "SELECT version::text AS v FROM schema_migrations ORDER BY version")
+                #expect(applied == ["1", "2"])
+                group.cancelAll()
+            }
+        }
+    }
+
+    @Test(.enabled(if: hasServer)) func everyTableOfUserDataLeadsWithTheUser() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            do {
+                // Every index (primary keys included) of every table with a user_id starts with it, but
+                // the session lookups by token and id, and expiry sweeps, which are not per-user pages.
+                let exceptions: Set<String> = ["sessions_by_token", "sessions_by_id", "sessions_by_expiry"]
+                let rows = try await PostgresTestDatabase.textRows(
+                    url,
+                    """
+                    SELECT i.indexrelid::regclass::text AS index, a.attname::text AS first
+                    FROM pg_index i
+                    JOIN pg_class t ON t.oid = i.indrelid
+                    JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+                    WHERE t.relnamespace = 'public'::regnamespace
+                        AND EXISTS (SELECT 1 FROM pg_attribute u WHERE u.attrelid = t.oid AND u.attname = 'user_id')
+                    """)
+                #expect(rows.count >= 10)
+                for row in rows where !exceptions.contains(row[0] ?? "") {
+                    let (index, first) = (row[0] ?? "", row[1] ?? "")
+                    #expect(first == "user_id", "index \(index) starts with \(first)")
+                }
+                let cascades = try await Self.column(
+                    url,
+                    """
+                    SELECT conrelid::regclass::text AS v FROM pg_constraint
+                    WHERE contype = 'f' AND confrelid = 'users'::regclass AND confdeltype = 'c' ORDER BY 1
+                    """)
+                #expect(cascades == ["checkins", "day_entries", "people", "sessions", "vocabulary"])
+            }
+        }
+    }
+
+    @Test(.enabled(if: hasServer)) func pingAnswers() async throws {
+        try await PostgresTestDatabase.withFreshStore { store in
+            try await store.ping()
+        }
+    }
+
+    static func column(_ url: PostgresDatabaseURL, _ sql: String) async throws -> [String] {
+        try await PostgresTestDatabase.textRows(url, sql).map { $0[0] ?? "" }
+    }
+}

@@ -1,0 +1,164 @@
+import DaybookCore
+import DaybookStorage
+import DaybookTestSupport
+import Foundation
+import Testing
+
+@Suite("SessionStore conformance")
+struct SessionStoreTests {
+    @Test(arguments: TestDatabase.available)
+    func insertAndFindByTokenHash(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let web = sampleSession(userID: anna.id, token: "a1")
+            var api = sampleSession(userID: anna.id, token: "b2")
+            api.kind = .api
+            api.persistent = false
+            api.deviceName = "Daybook iOS 1.0"
+            api.ipAddress = "2001:db8::1"
+            try await store.sessions.insert(web)
+            try await store.sessions.insert(api)
+            #expect(try await store.sessions.session(tokenHash: web.tokenHash) == web)
+            #expect(try await store.sessions.session(tokenHash: api.tokenHash) == api)
+            #expect(try await store.sessions.session(tokenHash: String(repeating: "0", count: 64)) == nil)
+
+            // Expired sessions are still found: the caller decides.
+            let expired = sampleSession(userID: anna.id, token: "c3", expires: time(-10))
+            try await store.sessions.insert(expired)
+            #expect(try await store.sessions.session(tokenHash: expired.tokenHash) == expired)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func touchSlidesExpiry(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let session = sampleSession(userID: anna.id, token: "a1")
+            let other = sampleSession(userID: anna.id, token: "b2")
+            try await store.sessions.insert(session)
+            try await store.sessions.insert(other)
+            try await store.sessions.touch(id: session.id, lastSeenAt: time(3600.5), expiresAt: time(3600 + 30 * 86_400))
+            var expected = session
+            expected.lastSeenAt = time(3600.5)
+            expected.expiresAt = time(3600 + 30 * 86_400)
+            #expect(try await store.sessions.session(tokenHash: session.tokenHash) == expected)
+            #expect(try await store.sessions.session(tokenHash: other.tokenHash) == other)
+            try await store.sessions.touch(id: UUID(), lastSeenAt: time(1), expiresAt: time(2))  // no such session: nothing
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func listsMostRecentlyUsedFirst(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let sessions = [
+                sampleSession(userID: anna.id, token: "a1", lastSeen: time(10)),
+                sampleSession(userID: anna.id, token: "a2", lastSeen: time(30)),
+                sampleSession(userID: anna.id, token: "a3", lastSeen: time(20)),
+            ]
+            for session in sessions { try await store.sessions.insert(session) }
+            try await store.sessions.insert(sampleSession(userID: bob.id, token: "b1", lastSeen: time(25)))
+            #expect(try await store.sessions.sessions(userID: anna.id) == [sessions[1], sessions[2], sessions[0]])
+            #expect(try await store.sessions.sessions(userID: bob.id).count == 1)
+            #expect(try await store.sessions.sessions(userID: UUID()).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func deleteOnlyOwnSession(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let session = sampleSession(userID: anna.id, token: "a1")
+            try await store.sessions.insert(session)
+            #expect(try await store.sessions.delete(id: session.id, userID: bob.id) == false)
+            #expect(try await store.sessions.session(tokenHash: session.tokenHash) == session)
+            #expect(try await store.sessions.delete(id: session.id, userID: anna.id))
+            #expect(try await store.sessions.session(tokenHash: session.tokenHash) == nil)
+            #expect(try await store.sessions.delete(id: session.id, userID: anna.id) == false)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func deleteAllExceptOne(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let mine = ["a1", "a2", "a3"].map { sampleSession(userID: anna.id, token: $0) }
+            for session in mine { try await store.sessions.insert(session) }
+            let bobs = sampleSession(userID: bob.id, token: "b1")
+            try await store.sessions.insert(bobs)
+
+            try await store.sessions.deleteAll(userID: anna.id, except: mine[1].id)
+            #expect(try await store.sessions.sessions(userID: anna.id) == [mine[1]])
+            #expect(try await store.sessions.sessions(userID: bob.id) == [bobs])
+
+            // Another user's session id as the exception keeps nothing of one's own.
+            try await store.sessions.deleteAll(userID: anna.id, except: bobs.id)
+            #expect(try await store.sessions.sessions(userID: anna.id).isEmpty)
+            #expect(try await store.sessions.sessions(userID: bob.id) == [bobs])
+
+            try await store.sessions.deleteAll(userID: bob.id, except: nil)
+            #expect(try await store.sessions.sessions(userID: bob.id).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func deleteExpiredCountsWhatItRemoved(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let old1 = sampleSession(userID: anna.id, token: "a1", expires: time(-100))
+            let old2 = sampleSession(userID: bob.id, token: "b1", expires: time(-0.000_001))
+            let edge = sampleSession(userID: anna.id, token: "a2", expires: time(0))
+            let fresh = sampleSession(userID: bob.id, token: "b2", expires: time(100))
+            for session in [old1, old2, edge, fresh] { try await store.sessions.insert(session) }
+            #expect(try await store.sessions.deleteExpired(before: baseTime) == 2)  // strictly before
+            #expect(try await store.sessions.session(tokenHash: old1.tokenHash) == nil)
+            #expect(try await store.sessions.session(tokenHash: old2.tokenHash) == nil)
+            #expect(try await store.sessions.session(tokenHash: edge.tokenHash) == edge)
+            #expect(try await store.sessions.session(tokenHash: fresh.tokenHash) == fresh)
+            #expect(try await store.sessions.deleteExpired(before: baseTime) == 0)
+        }
+    }
+}
+
+@Suite("LoginAttemptStore conformance")
+struct LoginAttemptStoreTests {
+    @Test(arguments: TestDatabase.available)
+    func countsFailuresWithinTheWindow(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let attempts = store.loginAttempts
+            try await attempts.recordFailure(keys: ["account:anna", "ip:192.0.2.7"], at: time(0))
+            try await attempts.recordFailure(keys: ["account:anna"], at: time(10.25))
+            try await attempts.recordFailure(keys: ["account:anna", "ip:192.0.2.7"], at: time(20))
+            try await attempts.recordFailure(keys: [], at: time(30))
+
+            #expect(try await attempts.failures(key: "account:anna", since: time(-1)) == LoginFailures(count: 3, oldest: time(0)))
+            #expect(try await attempts.failures(key: "account:anna", since: time(10.25)) == LoginFailures(count: 2, oldest: time(10.25)))
+            #expect(try await attempts.failures(key: "ip:192.0.2.7", since: time(5)) == LoginFailures(count: 1, oldest: time(20)))
+            #expect(try await attempts.failures(key: "account:anna", since: time(21)) == LoginFailures(count: 0, oldest: nil))
+            #expect(try await attempts.failures(key: "account:nobody", since: time(-1)) == LoginFailures(count: 0, oldest: nil))
+            // Keys are exact: no case folding, no prefixes.
+            #expect(try await attempts.failures(key: "ACCOUNT:anna", since: time(-1)).count == 0)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func clearAndPrune(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let attempts = store.loginAttempts
+            try await attempts.recordFailure(keys: ["a", "b"], at: time(0))
+            try await attempts.recordFailure(keys: ["a", "b"], at: time(100))
+            try await attempts.clear(key: "a")
+            #expect(try await attempts.failures(key: "a", since: time(-1)) == LoginFailures(count: 0, oldest: nil))
+            #expect(try await attempts.failures(key: "b", since: time(-1)).count == 2)
+
+            try await attempts.prune(before: time(100))  // strictly before
+            #expect(try await attempts.failures(key: "b", since: time(-1)) == LoginFailures(count: 1, oldest: time(100)))
+            try await attempts.prune(before: time(101))
+            #expect(try await attempts.failures(key: "b", since: time(-1)).count == 0)
+        }
+    }
+}
