@@ -24,6 +24,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -55,6 +56,7 @@ class Operation:
     connections: list[int] | None = None  # None: the run's connection counts
     duration: int | None = None
     timeout: str = "2s"
+    warmup: bool = True
     note: str = ""
 
 
@@ -91,8 +93,8 @@ OPERATIONS = [
     Operation("login", "log in: POST /auth/login", "login", "POST", lambda c: "/api/v1/auth/login",
               body=lambda c: json.dumps({"login": c.manifest.get("username", "bench_user"),
                                          "password": PASSWORD, "deviceName": "bench pre-flight"}),
-              auth=False, kind="login", connections=[1, 16], duration=8, timeout="30s",
-              note="bcrypt cost 12: ~0.25 s of a core each; 1 and 16 connections, 8 s, 30 s timeout"),
+              auth=False, kind="login", connections=[1, 16], duration=8, timeout="30s", warmup=False,
+              note="bcrypt cost 12: ~0.25 s of a core each; 1 and 16 connections, 8 s, 30 s timeout, no warm-up"),
     Operation("me", "GET /me", "me", "GET", lambda c: "/api/v1/me", kind="read"),
     Operation("get_day", "get a day: GET /days/{date}", "get_day", "GET",
               lambda c: f"/api/v1/days/{c.yesterday()}", kind="read",
@@ -108,6 +110,9 @@ OPERATIONS = [
               lambda c: "/api/v1/checkins", body=_checkin_body, kind="write",
               note="inserts a new row each time"),
 ]
+
+# A measurement is marked as disturbed when other processes used more than this many cores.
+OTHER_LOAD_LIMIT = 0.15
 
 # Issue 6's targets on the 2-core machine, wrk included.
 TARGETS = {
@@ -153,17 +158,61 @@ def request(port: int, method: str, path: str, body: str | None = None, token: s
 
 
 def proc_status(pid: int) -> dict[str, int]:
-    """VmRSS, VmHWM … of a process, in kB."""
+    """VmRSS, VmHWM, RssAnon, RssFile of a process and its Pss (smaps_rollup), in kB."""
     values = {}
     try:
         with open(f"/proc/{pid}/status") as f:
             for line in f:
                 key, _, rest = line.partition(":")
-                if key.startswith("Vm"):
+                if key.startswith("Vm") or key.startswith("Rss"):
                     values[key] = int(rest.split()[0])
-    except OSError:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                key, _, rest = line.partition(":")
+                if key == "Pss":
+                    values["Pss"] = int(rest.split()[0])
+    except (OSError, ValueError, IndexError):
         pass
     return values
+
+
+def cpu_snapshot(pid: int) -> dict[str, float]:
+    """CPU seconds so far: the whole machine (busy), the server, and our finished children (wrk)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    busy = server = 0.0
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+        # user nice system idle iowait irq softirq steal …: everything but idle and iowait
+        busy = (sum(fields[:8]) - fields[3] - fields[4]) / tick
+        with open(f"/proc/{pid}/stat") as f:
+            rest = f.read().rsplit(")", 1)[1].split()
+        server = (int(rest[11]) + int(rest[12])) / tick
+    except (OSError, ValueError, IndexError):
+        pass
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"busy": busy, "server": server, "children": usage.ru_utime + usage.ru_stime}
+
+
+def cpu_share(before: dict, after: dict, seconds: float) -> dict[str, float]:
+    """Cores used on average by the server, by wrk, and by everything else on the machine."""
+    server = (after["server"] - before["server"]) / seconds
+    wrk_cores = (after["children"] - before["children"]) / seconds
+    other = (after["busy"] - before["busy"]) / seconds - server - wrk_cores
+    return {"server_cores": round(server, 2), "wrk_cores": round(wrk_cores, 2),
+            "other_cores": round(max(other, 0.0), 2)}
+
+
+def wait_idle(pid: int, limit: float = 60.0) -> float:
+    """Waits until the server uses less than 5 % of a core over a quarter of a second; returns how
+    long that took (at most `limit` seconds)."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        before = cpu_snapshot(pid)["server"]
+        time.sleep(0.25)
+        if cpu_snapshot(pid)["server"] - before < 0.05 * 0.25 + 0.011:  # one clock tick of slack
+            break
+    return time.monotonic() - started
 
 
 def compiling() -> bool:
@@ -351,18 +400,19 @@ def render(report: dict) -> str:
     lines.append(f"{m['cores']} cores ({m['cpu']}), wrk -t2 on the same cores; "
                  f"{report['duration_s']} s per run after {report['warmup_s']} s warm-up")
     lines.append("")
-    header = ["operation", "conns", "req/s", "p50 ms", "p99 ms", "errors", "of ceiling"]
+    header = ["operation", "conns", "req/s", "p50 ms", "p99 ms", "errors", "of ceiling", "cores srv/wrk/other"]
     table = [header]
     for r in rows:
         if "failed" in r:
-            table.append([r["label"], str(r["connections"]), "—", "—", "—", "run failed", "—"])
+            table.append([r["label"], str(r["connections"]), "—", "—", "—", "run failed", "—", "—"])
             continue
         frac = r.get("fraction_of_ceiling")
-        mark = " *" if r.get("compiler_running") else ""
+        mark = " *" if r.get("disturbed") else ""
         table.append([
             r["label"], str(r["connections"]), fmt_rate(r["rps"]) + mark, f"{r['p50_ms']:.2f}",
             f"{r['p99_ms']:.2f}", f"{r['errors']:,}",
             f"{frac * 100:.1f} %" if frac is not None else "—",
+            f"{r['server_cores']:.2f}/{r['wrk_cores']:.2f}/{r['other_cores']:.2f}",
         ])
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     def line(row):
@@ -377,14 +427,18 @@ def render(report: dict) -> str:
     lines.append(f"start-up (process start → /healthz 200): {s['startup_ms']:.0f} ms")
     lines.append(f"RSS: idle at start {s['rss_start_mb']:.1f} MB, idle after warm-up {s['rss_idle_mb']:.1f} MB, "
                  f"peak (VmHWM) {s['peak_rss_mb']:.1f} MB, at the end {s['rss_end_mb']:.1f} MB")
+    lines.append(f"     idle after warm-up: {s['idle_anon_mb']:.1f} MB anonymous (heap, stacks) + "
+                 f"{s['idle_file_mb']:.1f} MB file-backed (binary and shared libraries); PSS {s['idle_pss_mb']:.1f} MB; "
+                 f"anonymous at the end {s['end_anon_mb']:.1f} MB")
     seed = report.get("seed", {})
     if seed:
         lines.append(f"seeded in {seed.get('seedSeconds', 0):.1f} s: {seed.get('days')} days, "
                      f"{seed.get('checkins')} check-ins, {seed.get('plainUsers')} other accounts")
     for note in report["notes"]:
         lines.append(f"note: {note}")
-    if any(r.get("compiler_running") for r in rows):
-        lines.append("* a Swift compiler was running on the machine during this measurement: distorted")
+    if any(r.get("disturbed") for r in rows):
+        lines.append(f"* disturbed: a Swift compiler ran, or other processes used more than {OTHER_LOAD_LIMIT} "
+                     "of a core, during this measurement")
     lines.append("")
     lines.append("targets (issue 6):")
     for t in report["targets"]:
@@ -491,7 +545,8 @@ def main() -> int:
         log("starting the server")
         server = Server(data_dir, database_url, work / "server.log")
         server.start()
-        rss_start = server.memory().get("VmRSS", 0)
+        mem_start = server.memory()
+        rss_start = mem_start.get("VmRSS", 0)
         log(f"  /healthz answered after {server.startup_s * 1000:.0f} ms")
 
         # Log in over the API, as a client would.
@@ -516,8 +571,10 @@ def main() -> int:
                                ("/api/v1/days?limit=50", True), ("/api/v1/checkins?limit=50", True)):
                 request(server.port, "GET", path, token=token if auth else None, timeout=5)
         time.sleep(1.0)
-        rss_idle = server.memory().get("VmRSS", 0)
-        log(f"  idle RSS after warm-up: {rss_idle / 1024:.1f} MB")
+        mem_idle = server.memory()
+        rss_idle = mem_idle.get("VmRSS", 0)
+        log(f"  idle RSS after warm-up: {rss_idle / 1024:.1f} MB "
+            f"(anonymous {mem_idle.get('RssAnon', 0) / 1024:.1f} MB, file-backed {mem_idle.get('RssFile', 0) / 1024:.1f} MB)")
 
         wrk_env = dict(os.environ, BENCH_LUA_DIR=str(LUA_DIR), BENCH_TOKEN=token,
                        BENCH_LOGIN=manifest["username"], BENCH_PASSWORD=PASSWORD,
@@ -541,25 +598,35 @@ def main() -> int:
                 duration = op.duration or args.duration
                 busy = compiling()
                 load = load_average()
-                if args.warmup > 0:
+                if args.warmup > 0 and op.warmup:
                     wrk(ctx, op, c, args.warmup, wrk_env)
+                    wait_idle(server.process.pid)
                 log(f"{op.name} at {c} connections ({duration} s)" + (" — a compiler is running!" if busy else ""))
+                before = cpu_snapshot(server.process.pid)
                 r = wrk(ctx, op, c, duration, wrk_env)
+                cpu = cpu_share(before, cpu_snapshot(server.process.pid), r.get("seconds") or duration)
                 busy = busy or compiling()
                 row = {"operation": op.name, "label": op.label, "kind": op.kind, "connections": c,
                        "duration_s": duration, "compiler_running": busy, "load_average_1m": load,
-                       "preflight": preflight, "note": op.note, **r}
+                       "preflight": preflight, "note": op.note, **cpu, **r,
+                       "disturbed": busy or cpu["other_cores"] > OTHER_LOAD_LIMIT}
                 if "failed" not in r:
                     if op.kind == "ceiling":
                         ceiling[c] = r["rps"]
                     row["fraction_of_ceiling"] = (r["rps"] / ceiling[c]) if ceiling.get(c) else None
                     log(f"  {fmt_rate(r['rps'])} req/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
-                        f"errors {r['errors']:,}")
+                        f"errors {r['errors']:,}; cores: server {cpu['server_cores']}, wrk {cpu['wrk_cores']}, "
+                        f"other processes {cpu['other_cores']}")
                 else:
                     log(f"  failed: {r['failed']}")
                 results.append(row)
                 if server.process.poll() is not None:
                     raise BenchError(f"the server died during {op.name}:\n{server.log_tail()}")
+                # wrk leaves requests in flight (logins queue behind bcrypt for seconds): let the
+                # server finish them before the next measurement starts.
+                waited = wait_idle(server.process.pid)
+                if waited > 1:
+                    log(f"  (the server needed {waited:.1f} s to finish what was in flight)")
 
         mem = server.memory()
         report = {
@@ -570,6 +637,8 @@ def main() -> int:
                 "startup_ms": server.startup_s * 1000,
                 "rss_start_mb": rss_start / 1024, "rss_idle_mb": rss_idle / 1024,
                 "peak_rss_mb": mem.get("VmHWM", 0) / 1024, "rss_end_mb": mem.get("VmRSS", 0) / 1024,
+                "idle_anon_mb": mem_idle.get("RssAnon", 0) / 1024, "idle_file_mb": mem_idle.get("RssFile", 0) / 1024,
+                "idle_pss_mb": mem_idle.get("Pss", 0) / 1024, "end_anon_mb": mem.get("RssAnon", 0) / 1024,
             },
             "seed": manifest | {"token": "(omitted)"},
             "notes": notes,
