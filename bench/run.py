@@ -176,30 +176,62 @@ def proc_status(pid: int) -> dict[str, int]:
     return values
 
 
+def _stat(pid: int) -> list[str] | None:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def _cpu_seconds(pid: int) -> float:
+    rest = _stat(pid)
+    return (int(rest[11]) + int(rest[12])) / os.sysconf("SC_CLK_TCK") if rest else 0.0
+
+
+# The postmaster of our throw-away PostgreSQL cluster, when there is one: its processes are part of
+# what is measured, not a disturbance.
+POSTMASTER: list[int] = []
+
+
+def database_pids() -> list[int]:
+    if not POSTMASTER:
+        return []
+    master = POSTMASTER[0]
+    pids = [master]
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            rest = _stat(int(entry))
+            if rest and int(rest[1]) == master:
+                pids.append(int(entry))
+    return pids
+
+
 def cpu_snapshot(pid: int) -> dict[str, float]:
-    """CPU seconds so far: the whole machine (busy), the server, and our finished children (wrk)."""
+    """CPU seconds so far: the whole machine (busy), the server, the database server's processes,
+    and our finished children (wrk)."""
     tick = os.sysconf("SC_CLK_TCK")
-    busy = server = 0.0
+    busy = 0.0
     try:
         with open("/proc/stat") as f:
             fields = [int(x) for x in f.readline().split()[1:]]
         # user nice system idle iowait irq softirq steal …: everything but idle and iowait
         busy = (sum(fields[:8]) - fields[3] - fields[4]) / tick
-        with open(f"/proc/{pid}/stat") as f:
-            rest = f.read().rsplit(")", 1)[1].split()
-        server = (int(rest[11]) + int(rest[12])) / tick
     except (OSError, ValueError, IndexError):
         pass
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return {"busy": busy, "server": server, "children": usage.ru_utime + usage.ru_stime}
+    return {"busy": busy, "server": _cpu_seconds(pid), "db": sum(_cpu_seconds(p) for p in database_pids()),
+            "children": usage.ru_utime + usage.ru_stime}
 
 
 def cpu_share(before: dict, after: dict, seconds: float) -> dict[str, float]:
-    """Cores used on average by the server, by wrk, and by everything else on the machine."""
+    """Cores used on average by the server, PostgreSQL, wrk, and everything else on the machine.
+    (PostgreSQL backends that ended during the run are missed; the pool keeps them open.)"""
     server = (after["server"] - before["server"]) / seconds
+    db = max(after["db"] - before["db"], 0.0) / seconds
     wrk_cores = (after["children"] - before["children"]) / seconds
-    other = (after["busy"] - before["busy"]) / seconds - server - wrk_cores
-    return {"server_cores": round(server, 2), "wrk_cores": round(wrk_cores, 2),
+    other = (after["busy"] - before["busy"]) / seconds - server - db - wrk_cores
+    return {"server_cores": round(server, 2), "db_cores": round(db, 2), "wrk_cores": round(wrk_cores, 2),
             "other_cores": round(max(other, 0.0), 2)}
 
 
@@ -400,7 +432,9 @@ def render(report: dict) -> str:
     lines.append(f"{m['cores']} cores ({m['cpu']}), wrk -t2 on the same cores; "
                  f"{report['duration_s']} s per run after {report['warmup_s']} s warm-up")
     lines.append("")
-    header = ["operation", "conns", "req/s", "p50 ms", "p99 ms", "errors", "of ceiling", "cores srv/wrk/other"]
+    with_db = report["db"] == "postgres"
+    header = ["operation", "conns", "req/s", "p50 ms", "p99 ms", "errors", "of ceiling",
+              "cores srv/pg/wrk/other" if with_db else "cores srv/wrk/other"]
     table = [header]
     for r in rows:
         if "failed" in r:
@@ -412,7 +446,8 @@ def render(report: dict) -> str:
             r["label"], str(r["connections"]), fmt_rate(r["rps"]) + mark, f"{r['p50_ms']:.2f}",
             f"{r['p99_ms']:.2f}", f"{r['errors']:,}",
             f"{frac * 100:.1f} %" if frac is not None else "—",
-            f"{r['server_cores']:.2f}/{r['wrk_cores']:.2f}/{r['other_cores']:.2f}",
+            f"{r['server_cores']:.2f}/" + (f"{r['db_cores']:.2f}/" if with_db else "")
+            + f"{r['wrk_cores']:.2f}/{r['other_cores']:.2f}",
         ])
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     def line(row):
@@ -527,6 +562,12 @@ def main() -> int:
             postgres_started = True
             result = run([str(ROOT / "scripts" / "postgres.sh"), "start"], timeout=180, env=pg_env)
             database_url = result.stdout.strip().splitlines()[-1]
+            try:
+                state = (ROOT / ".build-pg" / f"{PG_NAME}.env").read_text()
+                pg_dir = re.search(r"^PG_DIR=(.*)$", state, re.MULTILINE).group(1).strip("'\"")
+                POSTMASTER.append(int((Path(pg_dir) / "data" / "postmaster.pid").read_text().split()[0]))
+            except (OSError, AttributeError, ValueError, IndexError):
+                notes.append("could not find the PostgreSQL postmaster: its CPU counts as other processes")
 
         log("seeding (daybook bench-seed)")
         manifest_path = work / "manifest.json"
@@ -615,7 +656,7 @@ def main() -> int:
                         ceiling[c] = r["rps"]
                     row["fraction_of_ceiling"] = (r["rps"] / ceiling[c]) if ceiling.get(c) else None
                     log(f"  {fmt_rate(r['rps'])} req/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
-                        f"errors {r['errors']:,}; cores: server {cpu['server_cores']}, wrk {cpu['wrk_cores']}, "
+                        f"errors {r['errors']:,}; cores: server {cpu['server_cores']}, postgres {cpu['db_cores']}, wrk {cpu['wrk_cores']}, "
                         f"other processes {cpu['other_cores']}")
                 else:
                     log(f"  failed: {r['failed']}")
