@@ -132,7 +132,7 @@ public enum PostgresTestDatabase {
     }
 
     static func makeTemplate(on server: PostgresDatabaseURL) async throws -> String {
-        let name = "daybook_tpl_" + PostgresStore.schemaFingerprint.lowercased()
+        let name = "daybook_tpl_icu_" + PostgresStore.schemaFingerprint.lowercased()
         let exists = try await admin(server) { connection in
             try await connection.query("SELECT 1 FROM pg_database WHERE datname = \(name)", logger: logger)
                 .collect().count > 0
@@ -141,8 +141,20 @@ public enum PostgresTestDatabase {
         // Build under a private name and rename when done, so another process never copies a
         // half-migrated template.
         let building = "daybook_tplb_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        // A natural-language collation (ICU, PostgreSQL 15+), unlike the test cluster's C locale: a
+        // query that sorts text without saying `COLLATE "C"` then orders differently from SQLite, and
+        // the suite notices. Older servers get the cluster's default.
         try await admin(server) { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(building)"), logger: logger)
+            do {
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            CREATE DATABASE \(building) TEMPLATE template0 ENCODING 'UTF8'
+                                LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'
+                            """), logger: logger)
+            } catch {
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(building)"), logger: logger)
+            }
         }
         do {
             let store = PostgresStore(settings: server.with(database: building), logger: logger)
