@@ -1,0 +1,85 @@
+import DaybookCore
+import DaybookServices
+import Foundation
+
+/// Sign-up, log-in, the profile, password, sessions and the account.
+extension APIHandlers {
+    func register(_ input: Operations.register.Input) async throws -> Operations.register.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        let issued = try await services.accounts.register(
+            Registration(
+                email: body.email, username: body.username, password: body.password, timeZone: body.timeZone,
+                displayName: body.displayName),
+            kind: .api, persistent: true, client: client(deviceName: body.deviceName))
+        return .created(.init(body: .json(.init(issued))))
+    }
+
+    func login(_ input: Operations.login.Input) async throws -> Operations.login.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        // The service checks for empty fields; the contract's upper bounds are checked here, so a
+        // megabyte "password" is refused before it reaches bcrypt or counts as a failed attempt.
+        var errors = FieldErrors()
+        if body.login.count > EmailAddress.maxLength {
+            errors.add("login", "too_long", "An email or username is at most \(EmailAddress.maxLength) characters.")
+        }
+        if body.password.count > PasswordPolicy.maxLength {
+            errors.add("password", "too_long", "A password is at most \(PasswordPolicy.maxLength) characters.")
+        }
+        try errors.throwIfAny()
+        let issued = try await services.accounts.login(
+            login: body.login, password: body.password, kind: .api, persistent: true,
+            client: client(deviceName: body.deviceName))
+        return .ok(.init(body: .json(.init(issued))))
+    }
+
+    func logout(_ input: Operations.logout.Input) async throws -> Operations.logout.Output {
+        try await services.accounts.logout(authenticated())
+        return .noContent(.init())
+    }
+
+    func getMe(_ input: Operations.getMe.Input) async throws -> Operations.getMe.Output {
+        let auth = try authenticated()
+        return .ok(.init(body: .json(.init(auth.user))))
+    }
+
+    func updateMe(_ input: Operations.updateMe.Input) async throws -> Operations.updateMe.Output {
+        let auth = try authenticated()
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        let user = try await services.accounts.updateProfile(
+            userID: auth.user.id,
+            ProfileChanges(
+                displayName: body.displayName, bio: body.bio, username: body.username, email: body.email,
+                timeZone: body.timeZone))
+        return .ok(.init(body: .json(.init(user))))
+    }
+
+    func deleteMe(_ input: Operations.deleteMe.Input) async throws -> Operations.deleteMe.Output {
+        let auth = try authenticated()
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        try await services.accounts.deleteAccount(auth, password: body.password)
+        return .noContent(.init())
+    }
+
+    func changePassword(_ input: Operations.changePassword.Input) async throws -> Operations.changePassword.Output {
+        let auth = try authenticated()
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        try await services.accounts.changePassword(auth, current: body.currentPassword, new: body.newPassword)
+        return .noContent(.init())
+    }
+
+    func listSessions(_ input: Operations.listSessions.Input) async throws -> Operations.listSessions.Output {
+        let auth = try authenticated()
+        let sessions = try await services.accounts.sessions(of: auth.user.id)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(items: sessions.map { .init($0, current: $0.id == auth.session.id) }))))
+    }
+
+    func revokeSession(_ input: Operations.revokeSession.Input) async throws -> Operations.revokeSession.Output {
+        let auth = try authenticated()
+        let id = try pathID(input.path.sessionId, "sessionId")
+        try await services.accounts.revokeSession(id: id, userID: auth.user.id)
+        return .noContent(.init())
+    }
+}

@@ -1,0 +1,78 @@
+import DaybookCore
+import DaybookServices
+import Foundation
+
+/// One entry per date, the list of them, and the month calendar.
+extension APIHandlers {
+    func putDay(_ input: Operations.putDay.Input) async throws -> Operations.putDay.Output {
+        let auth = try authenticated()
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        let user = auth.user
+        let lookup = try await services.vocabulary.lookup(userID: user.id)
+
+        var ids = BodyIDs()
+        let activityTexts = body.activityIds ?? []
+        let activityIDs = ids.parse(activityTexts, field: "activityIds")
+        ids.requireKnown(
+            BodyIDs.indexed(activityTexts, field: "activityIds"), kind: .activity, in: lookup, what: "activity")
+        if let photo = body.photoId, ids.parse(photo, field: "photoId") != nil {
+            // Photo upload comes with the photos feature; until then no id names a photo of the user.
+            ids.errors.add("photoId", "unknown", "You have no such photo.")
+        }
+        let entryInput = DayEntryInput(
+            mood: body.mood, activityIDs: activityIDs, note: body.note ?? "", thoughts: body.thoughts ?? "",
+            gratitude: body.gratitude ?? [], answer: body.answer ?? "", songTitle: body.song?.title ?? "",
+            songArtist: body.song?.artist ?? "", songLink: body.song?.link ?? "", photoID: nil)
+
+        if !ids.errors.isEmpty {
+            // Report every bad field at once: the ids' problems and whatever the rules say of the rest.
+            var errors = ids.errors
+            let date = errors.check { try services.days.date(input.path.date, for: user) }
+            errors.check {
+                _ = try DayEntryRules.validate(
+                    entryInput, userID: user.id, date: date ?? services.days.today(for: user), question: "", now: Date())
+            }
+            throw ValidationError(errors.errors.filter { !($0.field == "activityIds" && $0.code == "unknown") })
+        }
+
+        let saved = try await services.days.save(user: user, dateText: input.path.date, input: entryInput)
+        let entry = Components.Schemas.DayEntry(saved.entry, lookup: lookup, replaced: saved.replaced)
+        return saved.replaced ? .ok(.init(body: .json(entry))) : .created(.init(body: .json(entry)))
+    }
+
+    func getDay(_ input: Operations.getDay.Input) async throws -> Operations.getDay.Output {
+        let auth = try authenticated()
+        let date = try localDate(input.path.date, "date")
+        guard let entry = try await services.days.entry(userID: auth.user.id, date: date) else { throw NotFound() }
+        let lookup = try await services.vocabulary.lookup(userID: auth.user.id)
+        return .ok(.init(body: .json(.init(entry, lookup: lookup))))
+    }
+
+    func deleteDay(_ input: Operations.deleteDay.Input) async throws -> Operations.deleteDay.Output {
+        let auth = try authenticated()
+        let date = try localDate(input.path.date, "date")
+        try await services.days.delete(user: auth.user, dateText: date.description)
+        return .noContent(.init())
+    }
+
+    func listDays(_ input: Operations.listDays.Input) async throws -> Operations.listDays.Output {
+        let auth = try authenticated()
+        let limit = try pageLimit(input.query.limit)
+        let page = try await services.days.page(userID: auth.user.id, cursor: input.query.cursor, limit: limit)
+        let lookup = try await services.vocabulary.lookup(userID: auth.user.id)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(items: page.entries.map { .init($0, lookup: lookup) }, nextCursor: page.nextCursor))))
+    }
+
+    func getCalendar(_ input: Operations.getCalendar.Input) async throws -> Operations.getCalendar.Output {
+        let auth = try authenticated()
+        guard let month = YearMonth(input.query.month) else {
+            throw APIProblem.validation(
+                field: "month", code: "invalid", message: "Give the month as YYYY-MM, for example 2024-03.")
+        }
+        let days = try await services.days.calendar(userID: auth.user.id, month: month)
+        return .ok(.init(body: .json(.init(month: month.description, days: days.map(Components.Schemas.CalendarDay.init)))))
+    }
+}

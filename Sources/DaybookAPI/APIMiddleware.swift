@@ -1,0 +1,70 @@
+import DaybookHTTP
+import DaybookServices
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Wraps every request under `/api/`, around the generated server:
+///
+/// - reads the body up to `bodyLimit` (413 beyond), so nothing downstream buffers without bound;
+/// - drops the `Accept` header: every answer has exactly one content type (JSON, or problem JSON
+///   for errors), and the generated server would otherwise fail a problem response with a 500
+///   when `Accept` does not list `application/problem+json`;
+/// - authenticates with the bearer token only: a session cookie does not count here, because the
+///   API needs no CSRF token (`CSRFMiddleware` skips `/api/`), so a cookie must not be enough;
+/// - turns anything thrown into an `application/problem+json` answer (`APIErrorMapper`).
+struct APIMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    /// Large enough for a day entry with every text at its longest, in any script.
+    static let defaultBodyLimit = 1024 * 1024
+    var bodyLimit = defaultBodyLimit
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard request.uri.path.hasPrefix("/api/") || request.uri.path == "/api" else {
+            return try await next(request, context)
+        }
+        var body = ByteBuffer()
+        do {
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
+                throw APIProblem.payloadTooLarge(limit: bodyLimit)
+            }
+            var request = request
+            body = try await request.collectBody(upTo: bodyLimit)
+            var head = request.head
+            head.headerFields[.accept] = nil
+            let forwarded = Request(head: head, body: .init(buffer: body))
+
+            let tokenPresented = Self.hasBearerToken(request.headers)
+            // `AuthenticationMiddleware` has set the scope; without one nobody is logged in anyway.
+            var scope = RequestScope.current
+            scope?.auth = tokenPresented ? context.auth : nil
+            var apiContext = context
+            apiContext.auth = scope?.auth
+            return try await RequestScope.$current.withValue(scope) {
+                try await APIRequest.$tokenPresented.withValue(tokenPresented) {
+                    try await next(forwarded, apiContext)
+                }
+            }
+        } catch {
+            let mapper = APIErrorMapper(requestBody: body, bodyLimit: bodyLimit, logger: context.logger)
+            var problem = mapper.problem(for: error)
+            if problem.status == .notFound, error is HTTPError {
+                problem = .noSuchEndpoint(request.method, request.uri.path)
+            }
+            return problem.response()
+        }
+    }
+
+    static func hasBearerToken(_ headers: HTTPFields) -> Bool {
+        guard let value = headers[.authorization] else { return false }
+        return value.split(separator: " ", maxSplits: 1).first?.lowercased() == "bearer"
+    }
+}
+
+/// What API handlers know about the request beyond `RequestScope`.
+enum APIRequest {
+    /// Whether the request carried an `Authorization: Bearer` header, valid or not.
+    @TaskLocal static var tokenPresented = false
+}
