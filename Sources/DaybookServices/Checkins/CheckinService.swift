@@ -99,6 +99,9 @@ public struct CheckinService: Sendable {
         var checkin = errors.check {
             try CheckinRules.validate(input, id: id, userID: user.id, zone: user.zone, now: now())
         }
+        // Record the zone under the user's own name for it: on Linux `TimeZone(identifier: "UTC")`
+        // calls itself "GMT".
+        if TimeZone(identifier: user.timeZone) != nil { checkin?.timeZone = user.timeZone }
         let lookup = try await VocabularyService(store: store, now: now).lookup(userID: user.id)
         if let feeling = input.feelingID, lookup.items[feeling]?.kind != .feeling {
             errors.add("feelingId", "unknown", "This feeling does not exist.")
