@@ -8,7 +8,7 @@ struct PostgresCheckinStore: CheckinStore {
     let logger: Logger
 
     func insert(_ checkin: Checkin) async throws {
-        try await client.query(
+        try await client.execute(
             """
             INSERT INTO checkins (user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
                 note, created_at, updated_at)
@@ -24,7 +24,7 @@ struct PostgresCheckinStore: CheckinStore {
     }
 
     func update(_ checkin: Checkin) async throws -> Bool {
-        try await client.affectedRows(
+        try await client.execute(
             """
             UPDATE checkins SET at = \(PGTime(checkin.at)), local_date = \(PGDate(checkin.localDate)),
                 time_zone = \(checkin.timeZone), feeling_id = \(checkin.feelingID), activity_id = \(checkin.activityID),
@@ -36,7 +36,7 @@ struct PostgresCheckinStore: CheckinStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> Bool {
-        try await client.affectedRows(
+        try await client.execute(
             "DELETE FROM checkins WHERE user_id = \(userID) AND id = \(id) RETURNING 1", logger: logger) > 0
     }
 

@@ -113,18 +113,29 @@ extension PostgresRandomAccessRow {
 extension PostgresClient {
     /// All rows of a query, each ready for lookup by column name.
     func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRandomAccessRow] {
-        try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+        try await storeErrors {
+            try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+        }
     }
 
-    /// Runs a statement with `RETURNING 1` (or any one row per affected row) and counts the rows.
-    func affectedRows(_ query: PostgresQuery, logger: Logger) async throws -> Int {
-        try await self.query(query, logger: logger).collect().count
+    /// Runs a statement, reading whatever it returns; with `RETURNING 1` (one row per affected
+    /// row), the count tells how many rows it changed.
+    @discardableResult
+    func execute(_ query: PostgresQuery, logger: Logger) async throws -> Int {
+        try await storeErrors { try await self.query(query, logger: logger).collect().count }
     }
 }
 
 extension PostgresConnection {
     func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRandomAccessRow] {
-        try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+        try await storeErrors {
+            try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+        }
+    }
+
+    @discardableResult
+    func execute(_ query: PostgresQuery, logger: Logger) async throws -> Int {
+        try await storeErrors { try await self.query(query, logger: logger).collect().count }
     }
 }
 
@@ -142,21 +153,35 @@ func postgresError(_ error: any Error) -> PSQLError? {
     if let error = error as? PSQLError { return error }
     if let error = error as? PostgresTransactionError {
         return error.closureError.flatMap(postgresError) ?? error.commitError.flatMap(postgresError)
+            ?? error.beginError.flatMap(postgresError)
     }
     return nil
 }
 
-/// Runs a write, turning unique violations (SQLSTATE 23505) into `StoreError.conflict`, like the
-/// SQLite store: `email`, `username`, or `id` for any other key.
-func mapConflicts<T>(_ body: () async throws -> T) async throws -> T {
+/// Runs database work, turning PostgresNIO's errors into the store's own:
+/// - a unique violation (SQLSTATE 23505) becomes `StoreError.conflict`, named like the SQLite
+///   store names it: `email`, `username`, or `id` for any other key;
+/// - any other error the server reports becomes `PostgresStoreError.server` with its SQLSTATE and
+///   message (never its detail, which can quote values);
+/// - a connection failure becomes `PostgresStoreError.connection`.
+/// PostgresNIO's own errors print only "Generic description …", which tells an operator nothing.
+func storeErrors<T>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
-    } catch {
-        if let psql = postgresError(error), psql.serverInfo?[.sqlState] == "23505" {
-            let constraint = psql.serverInfo?[.constraintName] ?? ""
-            throw StoreError.conflict(field: PostgresConstraint.fields[constraint] ?? "id")
-        }
+    } catch let error as StoreError {
         throw error
+    } catch let error as PostgresStoreError {
+        throw error
+    } catch {
+        guard let psql = postgresError(error) else { throw error }
+        if let info = psql.serverInfo, let state = info[.sqlState] {
+            let constraint = info[.constraintName]
+            if state == "23505" {
+                throw StoreError.conflict(field: PostgresConstraint.fields[constraint ?? ""] ?? "id")
+            }
+            throw PostgresStoreError.server(sqlState: state, message: info[.message] ?? "", constraint: constraint)
+        }
+        throw PostgresStoreError.connection("\(psql.code)" + (psql.underlying.map { ": \($0)" } ?? ""))
     }
 }
 

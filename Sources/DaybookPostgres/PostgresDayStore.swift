@@ -35,7 +35,7 @@ struct PostgresDayStore: DayStore {
     }
 
     func delete(userID: UUID, date: LocalDate) async throws -> Bool {
-        try await client.affectedRows(
+        try await client.execute(
             "DELETE FROM day_entries WHERE user_id = \(userID) AND date = \(PGDate(date)) RETURNING 1", logger: logger
         ) > 0
     }

@@ -162,29 +162,35 @@ enum PostgresMigrations {
 
     static func migrate(_ client: PostgresClient, logger: Logger) async throws {
         for migration in all {
-            try await client.withTransaction(logger: logger) { connection in
-                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger).collect()
-                try await connection.query(
-                    """
-                    CREATE TABLE IF NOT EXISTS schema_migrations (
-                        version integer PRIMARY KEY,
-                        name text NOT NULL,
-                        applied_at timestamptz NOT NULL DEFAULT now()
-                    )
-                    """, logger: logger)
-                let applied = try await connection.query(
-                    "SELECT 1 FROM schema_migrations WHERE version = \(migration.version)", logger: logger
-                ).collect()
-                guard applied.isEmpty else { return }
-                logger.notice(
-                    "Applying PostgreSQL migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
-                for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            try await storeErrors {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await apply(migration, on: connection, logger: logger)
                 }
-                try await connection.query(
-                    "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
-                    logger: logger)
             }
         }
+    }
+
+    /// Applies one migration unless it is recorded already; runs inside a transaction.
+    static func apply(_ migration: Migration, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.execute("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+        try await connection.execute(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version integer PRIMARY KEY,
+                name text NOT NULL,
+                applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """, logger: logger)
+        let applied = try await connection.execute(
+            "SELECT 1 FROM schema_migrations WHERE version = \(migration.version)", logger: logger)
+        guard applied == 0 else { return }
+        logger.notice(
+            "Applying PostgreSQL migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+        for statement in migration.statements {
+            try await connection.execute(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.execute(
+            "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+            logger: logger)
     }
 }

@@ -8,7 +8,7 @@ struct PostgresSessionStore: SessionStore {
     let logger: Logger
 
     func insert(_ session: Session) async throws {
-        try await client.query(
+        try await client.execute(
             """
             INSERT INTO sessions (user_id, id, token_hash, kind, persistent, device_name, ip_address,
                 created_at, last_seen_at, expires_at)
@@ -24,7 +24,7 @@ struct PostgresSessionStore: SessionStore {
     }
 
     func touch(id: UUID, lastSeenAt: Date, expiresAt: Date) async throws {
-        try await client.query(
+        try await client.execute(
             "UPDATE sessions SET last_seen_at = \(PGTime(lastSeenAt)), expires_at = \(PGTime(expiresAt)) WHERE id = \(id)",
             logger: logger)
     }
@@ -36,12 +36,12 @@ struct PostgresSessionStore: SessionStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> Bool {
-        try await client.affectedRows(
+        try await client.execute(
             "DELETE FROM sessions WHERE user_id = \(userID) AND id = \(id) RETURNING 1", logger: logger) > 0
     }
 
     func deleteAll(userID: UUID, except: UUID?) async throws {
-        try await client.query(
+        try await client.execute(
             "DELETE FROM sessions WHERE user_id = \(userID) AND (\(except)::uuid IS NULL OR id <> \(except))",
             logger: logger)
     }
@@ -71,7 +71,7 @@ struct PostgresLoginAttemptStore: LoginAttemptStore {
 
     func recordFailure(keys: [String], at: Date) async throws {
         guard !keys.isEmpty else { return }
-        try await client.query(
+        try await client.execute(
             "INSERT INTO login_failures (key, at) SELECT k, \(PGTime(at)) FROM unnest(\(keys)::text[]) AS k",
             logger: logger)
     }
@@ -87,10 +87,10 @@ struct PostgresLoginAttemptStore: LoginAttemptStore {
     }
 
     func clear(key: String) async throws {
-        try await client.query("DELETE FROM login_failures WHERE key = \(key)", logger: logger)
+        try await client.execute("DELETE FROM login_failures WHERE key = \(key)", logger: logger)
     }
 
     func prune(before: Date) async throws {
-        try await client.query("DELETE FROM login_failures WHERE at < \(PGTime(before))", logger: logger)
+        try await client.execute("DELETE FROM login_failures WHERE at < \(PGTime(before))", logger: logger)
     }
 }

@@ -12,6 +12,7 @@ import PostgresNIO
 public final class PostgresStore: DaybookStore {
     let client: PostgresClient
     let logger: Logger
+    let pingTimeout: Duration
 
     public let users: any UserStore
     public let sessions: any SessionStore
@@ -26,8 +27,10 @@ public final class PostgresStore: DaybookStore {
         try self.init(settings: PostgresDatabaseURL(url), logger: logger)
     }
 
-    public init(settings: PostgresDatabaseURL, logger: Logger) {
+    /// `pingTimeout`: how long `ping()` (the health check) waits for an answer.
+    public init(settings: PostgresDatabaseURL, logger: Logger, pingTimeout: Duration = .seconds(5)) {
         self.logger = logger
+        self.pingTimeout = pingTimeout
         client = PostgresClient(configuration: settings.clientConfiguration(), backgroundLogger: logger)
         users = PostgresUserStore(client: client, logger: logger)
         sessions = PostgresSessionStore(client: client, logger: logger)
@@ -44,14 +47,15 @@ public final class PostgresStore: DaybookStore {
         try await PostgresMigrations.migrate(client, logger: logger)
     }
 
-    /// `SELECT 1`, given up after 5 seconds (a pool that cannot connect would otherwise wait).
+    /// `SELECT 1`, given up after `pingTimeout` (5 s by default): a pool that cannot connect keeps
+    /// trying, and would keep the health check waiting.
     public func ping() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { [client, logger] in
-                _ = try await client.query("SELECT 1", logger: logger).collect()
+                try await client.execute("SELECT 1", logger: logger)
             }
-            group.addTask {
-                try await Task.sleep(for: .seconds(5))
+            group.addTask { [pingTimeout] in
+                try await Task.sleep(for: pingTimeout)
                 throw PostgresStoreError.timeout
             }
             defer { group.cancelAll() }
@@ -69,11 +73,18 @@ public final class PostgresStore: DaybookStore {
 public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidURL(String)
     case timeout
+    /// An error the server reported: its SQLSTATE code, message and, if any, constraint.
+    case server(sqlState: String, message: String, constraint: String?)
+    /// The server could not be reached, or the connection broke.
+    case connection(String)
 
     public var description: String {
         switch self {
         case .invalidURL(let reason): "Invalid PostgreSQL URL: \(reason)"
         case .timeout: "PostgreSQL did not answer in time."
+        case .server(let state, let message, let constraint):
+            "PostgreSQL error \(state): \(message)" + (constraint.map { " (constraint \($0))" } ?? "")
+        case .connection(let reason): "PostgreSQL connection failed: \(reason)"
         }
     }
 }

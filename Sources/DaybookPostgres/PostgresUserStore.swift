@@ -8,16 +8,14 @@ struct PostgresUserStore: UserStore {
     let logger: Logger
 
     func insert(_ user: User, passwordHash: String) async throws {
-        try await mapConflicts {
-            try await client.query(
-                """
-                INSERT INTO users (id, email, username, username_key, display_name, bio, time_zone,
-                    avatar_media_id, password_hash, created_at, updated_at)
-                VALUES (\(user.id), \(user.email), \(user.username), \(Username.canonical(user.username)),
-                    \(user.displayName), \(user.bio), \(user.timeZone), \(user.avatarMediaID), \(passwordHash),
-                    \(PGTime(user.createdAt)), \(PGTime(user.updatedAt)))
-                """, logger: logger)
-        }
+        try await client.execute(
+            """
+            INSERT INTO users (id, email, username, username_key, display_name, bio, time_zone,
+                avatar_media_id, password_hash, created_at, updated_at)
+            VALUES (\(user.id), \(user.email), \(user.username), \(Username.canonical(user.username)),
+                \(user.displayName), \(user.bio), \(user.timeZone), \(user.avatarMediaID), \(passwordHash),
+                \(PGTime(user.createdAt)), \(PGTime(user.updatedAt)))
+            """, logger: logger)
     }
 
     func user(id: UUID) async throws -> User? {
@@ -32,17 +30,15 @@ struct PostgresUserStore: UserStore {
     }
 
     func update(_ user: User) async throws -> Bool {
-        try await mapConflicts {
-            try await client.affectedRows(
-                """
-                UPDATE users SET email = \(user.email), username = \(user.username),
-                    username_key = \(Username.canonical(user.username)), display_name = \(user.displayName),
-                    bio = \(user.bio), time_zone = \(user.timeZone), avatar_media_id = \(user.avatarMediaID),
-                    updated_at = \(PGTime(user.updatedAt))
-                WHERE id = \(user.id)
-                RETURNING 1
-                """, logger: logger) > 0
-        }
+        try await client.execute(
+            """
+            UPDATE users SET email = \(user.email), username = \(user.username),
+                username_key = \(Username.canonical(user.username)), display_name = \(user.displayName),
+                bio = \(user.bio), time_zone = \(user.timeZone), avatar_media_id = \(user.avatarMediaID),
+                updated_at = \(PGTime(user.updatedAt))
+            WHERE id = \(user.id)
+            RETURNING 1
+            """, logger: logger) > 0
     }
 
     func passwordHash(userID: UUID) async throws -> String? {
@@ -51,11 +47,11 @@ struct PostgresUserStore: UserStore {
     }
 
     func setPasswordHash(_ hash: String, userID: UUID) async throws {
-        try await client.query("UPDATE users SET password_hash = \(hash) WHERE id = \(userID)", logger: logger)
+        try await client.execute("UPDATE users SET password_hash = \(hash) WHERE id = \(userID)", logger: logger)
     }
 
     func delete(id: UUID) async throws -> Bool {
-        try await client.affectedRows("DELETE FROM users WHERE id = \(id) RETURNING 1", logger: logger) > 0
+        try await client.execute("DELETE FROM users WHERE id = \(id) RETURNING 1", logger: logger) > 0
     }
 
     func list(limit: Int, offset: Int) async throws -> [User] {

@@ -26,7 +26,7 @@ struct PostgresVocabularyStore: VocabularyStore {
     func insert(_ items: [VocabularyItem]) async throws {
         guard !items.isEmpty else { return }
         // One statement for the lot (a new user's defaults): arrays unnested side by side.
-        try await client.query(
+        try await client.execute(
             """
             INSERT INTO vocabulary (user_id, id, kind, name, emoji, archived, position, created_at)
             SELECT * FROM unnest(\(items.map(\.userID))::uuid[], \(items.map(\.id))::uuid[],
@@ -37,7 +37,7 @@ struct PostgresVocabularyStore: VocabularyStore {
     }
 
     func update(_ item: VocabularyItem) async throws -> Bool {
-        try await client.affectedRows(
+        try await client.execute(
             """
             UPDATE vocabulary SET name = \(item.name), emoji = \(item.emoji), archived = \(item.archived),
                 position = \(item.position)
@@ -71,7 +71,7 @@ struct PostgresVocabularyStore: VocabularyStore {
     }
 
     func insert(_ person: Person) async throws {
-        try await client.query(
+        try await client.execute(
             """
             INSERT INTO people (user_id, id, name, archived, created_at)
             VALUES (\(person.userID), \(person.id), \(person.name), \(person.archived), \(PGTime(person.createdAt)))
@@ -79,7 +79,7 @@ struct PostgresVocabularyStore: VocabularyStore {
     }
 
     func update(_ person: Person) async throws -> Bool {
-        try await client.affectedRows(
+        try await client.execute(
             """
             UPDATE people SET name = \(person.name), archived = \(person.archived)
             WHERE user_id = \(person.userID) AND id = \(person.id)

@@ -101,6 +101,44 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test(.enabled(if: hasServer)) func errorsSayWhatWentWrong() async throws {
+        try await PostgresTestDatabase.withEmptyDatabase { url in
+            let store = PostgresStore(settings: url, logger: Self.logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await store.run() }
+                defer { group.cancelAll() }
+                // Not migrated: the server's own code and message come through, not PostgresNIO's
+                // generic text.
+                do {
+                    _ = try await store.users.count()
+                    Issue.record("expected an error")
+                } catch let error as PostgresStoreError {
+                    guard case .server(let state, let message, _) = error else {
+                        Issue.record("expected a server error, got \(error)")
+                        return
+                    }
+                    #expect(state == "42P01")
+                    #expect(message.contains("users"))
+                    #expect(error.description.contains("42P01"))
+                }
+            }
+        }
+    }
+
+    @Test(.enabled(if: hasServer)) func pingFailsWhenTheServerIsUnreachable() async throws {
+        var url = try PostgresTestDatabase.serverURL()
+        url.host = "127.0.0.1"
+        url.port = 1  // nothing listens there
+        let store = PostgresStore(settings: url, logger: Self.logger, pingTimeout: .milliseconds(500))
+        let started = ContinuousClock.now
+        await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await store.run() }
+            defer { group.cancelAll() }
+            await #expect(throws: (any Error).self) { try await store.ping() }
+        }
+        #expect(started.duration(to: .now) < .seconds(3))
+    }
+
     @Test(.enabled(if: hasServer)) func pingAnswers() async throws {
         try await PostgresTestDatabase.withFreshStore { store in
             try await store.ping()

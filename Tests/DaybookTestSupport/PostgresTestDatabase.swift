@@ -93,6 +93,7 @@ public enum PostgresTestDatabase {
 
     /// One connection to the database the URL names, for statements that cannot run in the database
     /// they act on (CREATE/DROP DATABASE).
+    @discardableResult
     static func admin<T>(_ server: PostgresDatabaseURL, _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let configuration = server.clientConfiguration()
         var connectionConfiguration = PostgresConnection.Configuration(
@@ -165,7 +166,7 @@ public enum PostgresTestDatabase {
             }
             try await admin(server) { connection in
                 // Close the store's connections before renaming; a copy needs a template no one is in.
-                try await connection.query(
+                _ = try await connection.query(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(building)", logger: logger
                 ).collect()
                 try await connection.query(
