@@ -55,9 +55,11 @@ struct DayPages: Sendable {
                 action: ("/days", "Go to your newest entries"), tab: .calendar, status: .badRequest)
         }
         let lookup = try await lookupResult
+        let year = web.services.days.today(for: auth.user).year
         let teasers = page.entries.map { entry in
             Teaser(
-                date: entry.date.description, dateText: DateText.long(entry.date), mood: MoodView(entry.mood),
+                date: entry.date.description, dateText: DateText.long(entry.date, currentYear: year),
+                mood: MoodView(entry.mood),
                 firstLine: entry.noteFirstLine.nonEmpty,
                 emojis: entry.activityIDs.compactMap { lookup.items[$0]?.emoji }.joined(separator: " ").nonEmpty)
         }

@@ -62,7 +62,7 @@ struct PageRenderer: Sendable {
         let common = commonValues(context)
         let content = render(template, Scope(model: model, common: common))
         let layout = Layout(
-            title: title, content: content, tabs: tab.map { current in tabs(current) } ?? tabs(nil),
+            title: title, content: content, wide: template == "today", tabs: tab.map { current in tabs(current) } ?? tabs(nil),
             loggedIn: context.auth != nil, css: assets.url("app.css"), js: assets.url("app.js"),
             iconSVG: assets.url("icon.svg"), icon192: assets.url("icon-192.png"),
             appleTouchIcon: assets.url("apple-touch-icon.png"))
@@ -100,6 +100,8 @@ struct PageRenderer: Sendable {
     struct Layout {
         let title: String
         let content: String
+        /// Today uses two columns on a wide screen.
+        let wide: Bool
         let tabs: [TabLink]
         let loggedIn: Bool
         let css: String

@@ -118,6 +118,12 @@ enum DateText {
         "\(weekdays[date.isoWeekday - 1]), \(date.day) \(months[date.month - 1]) \(date.year)"
     }
 
+    /// "Monday, 3 March", with the year only when it is not `currentYear`.
+    static func long(_ date: LocalDate, currentYear: Int) -> String {
+        date.year == currentYear
+            ? "\(weekdays[date.isoWeekday - 1]), \(date.day) \(months[date.month - 1])" : long(date)
+    }
+
     /// "Mon 3 Mar".
     static func short(_ date: LocalDate) -> String {
         "\(weekdays[date.isoWeekday - 1].prefix(3)) \(date.day) \(months[date.month - 1].prefix(3))"

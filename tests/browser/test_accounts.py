@@ -10,6 +10,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
@@ -43,8 +44,24 @@ def click(driver, element) -> None:
     element.click()
 
 
+def gone(element):
+    """A wait condition: the element's page has been replaced. Chromium reports a node of a
+    page that is gone either as stale or as "does not belong to the document"."""
+    def check(_driver):
+        try:
+            element.is_enabled()
+            return False
+        except (StaleElementReferenceException, WebDriverException):
+            return True
+    return check
+
+
 def submit(driver, form_selector: str) -> None:
-    click(driver, driver.find_element(By.CSS_SELECTOR, f"{form_selector} button[type=submit]"))
+    """Submits a form with its button and waits for the answer to replace the page (which may
+    have the same URL as the page with the form)."""
+    button = driver.find_element(By.CSS_SELECTOR, f"{form_selector} button[type=submit]")
+    click(driver, button)
+    wait(driver).until(gone(button))
 
 
 def field_error(driver, field_id: str) -> str:
@@ -329,12 +346,15 @@ def test_revoking_a_session_logs_that_device_out(server, make_browser, new_user,
     sessions = desktop.find_elements(By.CSS_SELECTOR, ".session")
     assert len(sessions) >= 2
     screenshot(desktop, "sessions")
+    listing = desktop.find_element(By.CSS_SELECTOR, ".sessions").text
     other = desktop.find_element(By.CSS_SELECTOR, ".session:not(.is-current) button")
     click(desktop, other)
+    wait(desktop).until(gone(other))  # the same URL comes back: wait for the new page
     wait_path(desktop, "/profile/sessions")
+    assert len(desktop.find_elements(By.CSS_SELECTOR, ".session")) == len(sessions) - 1
 
     phone.get(server.url + "/today")
-    wait_path(phone, "/login")
+    assert path_of(phone) == "/login", listing
     desktop.get(server.url + "/today")
     wait_path(desktop, "/today")
 

@@ -11,7 +11,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from helpers import wait
-from test_accounts import FormClient, click, field_error, fill, register, signup, wait_path
+from test_accounts import FormClient, click, field_error, fill, gone, register, signup, submit, wait_path
 
 
 def pick_mood(driver, value: int) -> None:
@@ -27,7 +27,7 @@ def toggle_chip(driver, form_selector: str, name: str) -> None:
 
 
 def save(driver, form_selector: str) -> None:
-    click(driver, driver.find_element(By.CSS_SELECTOR, f"{form_selector} button[type=submit]"))
+    submit(driver, form_selector)
 
 
 def today_date(driver) -> str:
@@ -125,6 +125,7 @@ def test_log_replace_open_from_calendar_edit_delete(server, browser, new_user, s
     wait(browser).until(lambda d: yes.is_displayed())
     screenshot(browser, "day-delete-confirm")
     click(browser, yes)
+    wait(browser).until(gone(yes))
     wait_path(browser, "/days")
     assert "deleted" in browser.find_element(By.CSS_SELECTOR, ".notice").text
     assert not browser.find_elements(By.CSS_SELECTOR, "a.teaser")
@@ -239,7 +240,9 @@ def test_manage_vocabulary(server, browser, new_user):
     # Archive "work": no longer offered on Today, kept in the archived list; then bring it back.
     item = next(li for li in browser.find_elements(By.CSS_SELECTOR, ".vocab-item")
                 if li.find_element(By.CSS_SELECTOR, "input[name=name]").get_attribute("value") == "work")
-    click(browser, item.find_element(By.CSS_SELECTOR, "form.vocab-archive button"))
+    archive = item.find_element(By.CSS_SELECTOR, "button.vocab-archive")
+    click(browser, archive)
+    wait(browser).until(gone(archive))
     wait(browser).until(lambda d: "notice=archived" in d.current_url)
     assert "work" in browser.find_element(By.CSS_SELECTOR, ".is-archived").text
     browser.get(server.url + "/today")
