@@ -1,0 +1,93 @@
+import DaybookClient
+import DaybookTestSupport
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import OpenAPIRuntime
+import OpenAPIURLSession
+import Testing
+
+/// Sends `Authorization: Bearer <token>` with every request.
+struct BearerTokenMiddleware: OpenAPIRuntime.ClientMiddleware {
+    let token: String
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// The Swift client library, generated from the same contract, against the real server on a port.
+@Suite("Swift client against the running server")
+struct ClientTests {
+    @Test func registerLogInAndReadMe() async throws {
+        try await withApp(.sqlite, mode: .live) { client, _ in
+            let port = try #require(client.port)
+            let serverURL = try #require(URL(string: "http://127.0.0.1:\(port)/api/v1"))
+            let configuration = Configuration(dateTranscoder: .iso8601WithFractionalSeconds)
+            let anonymous = DaybookClient.Client(
+                serverURL: serverURL, configuration: configuration, transport: URLSessionTransport())
+
+            let registered = try await anonymous.register(
+                body: .json(
+                    .init(
+                        email: "swift@example.org", username: "swift_client", password: "typed all the way",
+                        timeZone: "Europe/Helsinki", deviceName: "Client test")))
+            let account = try registered.created.body.json
+            #expect(account.user.username == "swift_client")
+            #expect(account.expiresAt > Date())
+
+            let loggedIn = try await anonymous.login(body: .json(.init(login: "swift@example.org", password: "typed all the way")))
+            let token = try loggedIn.ok.body.json.token
+            #expect(token != account.token)
+
+            let authenticated = DaybookClient.Client(
+                serverURL: serverURL, configuration: configuration, transport: URLSessionTransport(),
+                middlewares: [BearerTokenMiddleware(token: token)])
+            let me = try await authenticated.getMe().ok.body.json
+            #expect(me.id == account.user.id)
+            #expect(me.email == "swift@example.org")
+            #expect(me.timeZone == "Europe/Helsinki")
+            // Microsecond times from the server decode, and equal what registration returned.
+            #expect(me.createdAt == account.user.createdAt)
+
+            let sessions = try await authenticated.listSessions().ok.body.json.items
+            #expect(sessions.count == 2)
+            #expect(sessions.filter(\.current).count == 1)
+
+            // Errors arrive as typed problems.
+            switch try await anonymous.getMe() {
+            case .unauthorized(let problem):
+                #expect(try problem.body.application_problem_plus_json.code == "unauthorized")
+            default:
+                Issue.record("expected 401")
+            }
+            switch try await anonymous.login(body: .json(.init(login: "swift_client", password: "wrong password!"))) {
+            case .unauthorized(let problem):
+                #expect(try problem.body.application_problem_plus_json.code == "invalid_credentials")
+            default:
+                Issue.record("expected 401")
+            }
+
+            // A day and a check-in round trip through the typed client.
+            let day = try await authenticated.putDay(path: .init(date: "2024-03-03"), body: .json(.init(mood: 5, note: "Typed.")))
+            #expect(try day.created.body.json.moodName == .rad)
+            let feeling = try #require(try await authenticated.listFeelings().ok.body.json.items.first)
+            let at = Date(timeIntervalSince1970: 1_709_999_999.123)
+            let checkin = try await authenticated.createCheckin(body: .json(.init(at: at, feelingId: feeling.id)))
+            let created = try checkin.created.body.json
+            #expect(abs(created.at.timeIntervalSince(at)) < 0.001)
+            #expect(created.feeling.id == feeling.id)
+
+            _ = try await authenticated.logout().noContent
+            switch try await authenticated.getMe() {
+            case .unauthorized: break
+            default: Issue.record("the token still works after logout")
+            }
+        }
+    }
+}
