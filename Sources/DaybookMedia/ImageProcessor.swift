@@ -157,7 +157,13 @@ public struct ImageProcessor: Sendable {
                         throw ImageProcessingError.undecodable(reason: error.description)
                     }
                 }
-                let avatar = try source.thumbnail(width: box.width, height: box.height, cropCentre: true)
+                var avatar = try source.thumbnail(width: box.width, height: box.height, cropCentre: true)
+                if avatar.width != avatar.height {
+                    // Too small to fill the box (never enlarged): still a square, from the middle.
+                    let side = min(avatar.width, avatar.height)
+                    avatar = try avatar.cropped(
+                        left: (avatar.width - side) / 2, top: (avatar.height - side) / 2, width: side, height: side)
+                }
                 derivatives.append(try encode(avatar, as: .avatar))
             }
             return ProcessedImage(
@@ -172,9 +178,14 @@ public struct ImageProcessor: Sendable {
 
     private func encode(_ image: VipsImage, as size: DerivativeSize) throws(VipsError) -> Derivative {
         if Self.derivativeFormat == .webp {
-            return Derivative(
-                size: size, format: .webp, width: image.width, height: image.height,
-                data: try image.webp(quality: quality, strip: true))
+            let encoded = try image.webp(quality: quality, strip: true)
+            let clean: Data
+            do {
+                clean = try WebPContainer.strippingMetadata(encoded)
+            } catch {
+                throw VipsError(operation: "webp metadata", message: error.description)
+            }
+            return Derivative(size: size, format: .webp, width: image.width, height: image.height, data: clean)
         }
         return Derivative(
             size: size, format: .jpeg, width: image.width, height: image.height,

@@ -92,6 +92,14 @@ final class VipsImage {
         return VipsImage(out)
     }
 
+    func cropped(left: Int, top: Int, width: Int, height: Int) throws(VipsError) -> VipsImage {
+        var out: OpaquePointer?
+        guard dbv_crop(pointer, &out, Int32(left), Int32(top), Int32(width), Int32(height)) == 0, let out else {
+            throw .last("crop")
+        }
+        return VipsImage(out)
+    }
+
     func autorotated() throws(VipsError) -> VipsImage {
         var out: OpaquePointer?
         guard dbv_autorot(pointer, &out) == 0, let out else { throw .last("autorot") }

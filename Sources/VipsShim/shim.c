@@ -109,17 +109,33 @@ int dbv_thumbnail_image(DbvImage *in, DbvImage **out, int width, int height, int
         crop_centre ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL);
 }
 
+static const char *fail_option(int fail_on) {
+    switch (fail_on) {
+    case 0: return "fail_on=none";
+    case 1: return "fail_on=truncated";
+    case 2: return "fail_on=error";
+    default: return "fail_on=warning";
+    }
+}
+
 int dbv_thumbnail_buffer(
     const void *buf, size_t len, DbvImage **out, int width, int height, int crop_centre, int fail_on, int to_srgb) {
     VipsInteresting crop = crop_centre ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    // libvips 8.14's thumbnail does not hand its own `fail_on` to a buffer's loader (a truncated
+    // file then decodes "successfully" into grey): pass it in the loader's option string too.
+    const char *options = fail_option(fail_on);
     if (to_srgb) {
         return vips_thumbnail_buffer(
-            (void *)buf, len, out, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop, "fail_on",
-            fail_level(fail_on), "export_profile", "srgb", NULL);
+            (void *)buf, len, out, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop, "option_string",
+            options, "fail_on", fail_level(fail_on), "export_profile", "srgb", NULL);
     }
     return vips_thumbnail_buffer(
-        (void *)buf, len, out, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop, "fail_on",
-        fail_level(fail_on), NULL);
+        (void *)buf, len, out, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop, "option_string", options,
+        "fail_on", fail_level(fail_on), NULL);
+}
+
+int dbv_crop(DbvImage *in, DbvImage **out, int left, int top, int width, int height) {
+    return vips_extract_area(in, out, left, top, width, height, NULL);
 }
 
 int dbv_to_srgb8(DbvImage *in, DbvImage **out) {
@@ -174,11 +190,11 @@ int dbv_save_png_buffer(DbvImage *in, void **buf, size_t *len, int compression, 
     return vips_pngsave_buffer(in, buf, len, "compression", compression, "strip", strip ? TRUE : FALSE, NULL);
 }
 
-int dbv_save_heif_buffer(DbvImage *in, void **buf, size_t *len, int quality, int av1, int strip) {
+int dbv_save_heif_buffer(DbvImage *in, void **buf, size_t *len, int quality, int av1, int effort, int strip) {
     return vips_heifsave_buffer(
-        in, buf, len, "Q", quality, "compression", av1 ? VIPS_FOREIGN_HEIF_COMPRESSION_AV1
-                                                      : VIPS_FOREIGN_HEIF_COMPRESSION_HEVC,
-        "strip", strip ? TRUE : FALSE, NULL);
+        in, buf, len, "Q", quality, "compression",
+        av1 ? VIPS_FOREIGN_HEIF_COMPRESSION_AV1 : VIPS_FOREIGN_HEIF_COMPRESSION_HEVC, "effort", effort, "strip",
+        strip ? TRUE : FALSE, NULL);
 }
 
 int dbv_can_save_webp(void) { return vips_type_find("VipsOperation", "webpsave_buffer") != 0 ? 1 : 0; }

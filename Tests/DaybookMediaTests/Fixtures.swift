@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 import VipsShim
 
 /// Real images made with libvips through the shim, so the tests need no binary fixtures.
@@ -68,7 +67,7 @@ enum Fixture {
 
     nonisolated(unsafe) private static var retained: [UnsafeMutableRawBufferPointer] = []
 
-    enum Encoding { case jpeg, png, webp, heic, avif }
+    enum Encoding: Sendable { case jpeg, png, webp, heic, avif }
 
     static func encode(_ image: Image, as encoding: Encoding, quality: Int = 90) throws -> Data {
         var buffer: UnsafeMutableRawPointer?
@@ -78,8 +77,8 @@ enum Fixture {
             case .jpeg: dbv_save_jpeg_buffer(image.pointer, &buffer, &length, Int32(quality), 0)
             case .png: dbv_save_png_buffer(image.pointer, &buffer, &length, 6, 0)
             case .webp: dbv_save_webp_buffer(image.pointer, &buffer, &length, Int32(quality), 0)
-            case .heic: dbv_save_heif_buffer(image.pointer, &buffer, &length, Int32(quality), 0, 0)
-            case .avif: dbv_save_heif_buffer(image.pointer, &buffer, &length, Int32(quality), 1, 0)
+            case .heic: dbv_save_heif_buffer(image.pointer, &buffer, &length, Int32(quality), 0, 0, 0)
+            case .avif: dbv_save_heif_buffer(image.pointer, &buffer, &length, Int32(quality), 1, 0, 0)
             }
         guard status == 0, let buffer else { throw Failure(description: lastError()) }
         defer { dbv_free(buffer) }
@@ -89,17 +88,4 @@ enum Fixture {
     static func encode(width: Int, height: Int, as encoding: Encoding, bands: Int = 3) throws -> Data {
         try encode(try make(width: width, height: height, bands: bands), as: encoding)
     }
-}
-
-@Test func experiment() throws {
-    let image = try Fixture.make(width: 64, height: 48)
-    image.set("orientation", int: 6)
-    image.set("exif-ifd3-GPSLatitude", string: "60/1 10/1 0/1")
-    image.set("exif-ifd3-GPSLatitudeRef", string: "N")
-    image.set("exif-ifd0-Make", string: "Daybook")
-    let jpeg = try Fixture.encode(image, as: .jpeg)
-    let back = try Fixture.load(jpeg)
-    print(back.fieldNames.joined(separator: ", "))
-    print(back.string("exif-ifd3-GPSLatitude") ?? "none", back.string("orientation") ?? "")
-    print(jpeg.count, String(decoding: jpeg.prefix(200), as: UTF8.self).contains("Exif"))
 }

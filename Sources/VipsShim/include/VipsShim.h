@@ -81,12 +81,17 @@ int dbv_thumbnail_image(DbvImage *in, DbvImage **out, int width, int height, int
 /// fallback) to sRGB.
 int dbv_thumbnail_buffer(
     const void *buf, size_t len, DbvImage **out, int width, int height, int crop_centre, int fail_on, int to_srgb);
+/// Cuts out a rectangle (`vips_extract_area`).
+int dbv_crop(DbvImage *in, DbvImage **out, int left, int top, int width, int height);
 /// Converts to 8-bit sRGB (keeping an alpha band), the form every derivative is saved in.
 int dbv_to_srgb8(DbvImage *in, DbvImage **out);
 /// Renders the whole image into memory, so that several outputs can be made from it cheaply.
 int dbv_copy_memory(DbvImage *in, DbvImage **out);
 
 // MARK: Saving
+//
+// Note: libvips 8.14's WebP saver writes an EXIF chunk even with `strip` set; callers that must
+// publish no metadata filter the container afterwards (DaybookMedia's `WebPContainer`).
 
 /// WebP at `quality` (1–100); with `strip`, no metadata at all (EXIF, XMP, ICC).
 int dbv_save_webp_buffer(DbvImage *in, void **buf, size_t *len, int quality, int strip);
@@ -94,9 +99,9 @@ int dbv_save_webp_buffer(DbvImage *in, void **buf, size_t *len, int quality, int
 int dbv_save_jpeg_buffer(DbvImage *in, void **buf, size_t *len, int quality, int strip);
 /// PNG (compression 0–9); with `strip`, no metadata at all.
 int dbv_save_png_buffer(DbvImage *in, void **buf, size_t *len, int compression, int strip);
-/// HEIF with HEVC (`av1` = 0, a .heic) or AV1 (`av1` = 1, an .avif). Fails when libheif has no
-/// encoder for it.
-int dbv_save_heif_buffer(DbvImage *in, void **buf, size_t *len, int quality, int av1, int strip);
+/// HEIF with HEVC (`av1` = 0, a .heic) or AV1 (`av1` = 1, an .avif); `effort` 0 (fast) – 9. Fails
+/// when libheif has no encoder for it.
+int dbv_save_heif_buffer(DbvImage *in, void **buf, size_t *len, int quality, int av1, int effort, int strip);
 /// Whether this libvips can save WebP / HEIC.
 int dbv_can_save_webp(void);
 int dbv_can_save_heic(void);
