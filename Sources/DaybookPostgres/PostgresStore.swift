@@ -13,6 +13,7 @@ public final class PostgresStore: DaybookStore {
     let client: PostgresClient
     let logger: Logger
     let pingTimeout: Duration
+    let runState = RunState()
 
     public let users: any UserStore
     public let sessions: any SessionStore
@@ -44,12 +45,14 @@ public final class PostgresStore: DaybookStore {
     public static var schemaFingerprint: String { PostgresMigrations.fingerprint }
 
     public func migrate() async throws {
+        await runState.waitUntilStarted()
         try await PostgresMigrations.migrate(client, logger: logger)
     }
 
     /// `SELECT 1`, given up after `pingTimeout` (5 s by default): a pool that cannot connect keeps
     /// trying, and would keep the health check waiting.
     public func ping() async throws {
+        await runState.waitUntilStarted()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { [client, logger] in
                 try await client.execute("SELECT 1", logger: logger)
@@ -64,8 +67,43 @@ public final class PostgresStore: DaybookStore {
     }
 
     /// The connection pool, until cancelled (or until a graceful shutdown of the service group).
+    ///
+    /// PostgresNIO's pool can run only once. When `run()` is called again while it runs (a test
+    /// harness that runs the store, handing it to an application that runs it too), the later call
+    /// only waits until its task is cancelled.
     public func run() async throws {
+        guard runState.claim() else {
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            return
+        }
         await client.run()
+    }
+}
+
+/// Whether the pool has been started. Work that comes first thing (migrations, the first health
+/// check) waits a moment for it: PostgresNIO queues such work anyway, but warns that `run()` has
+/// not been called when it merely has not begun yet in its own task.
+final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var started = false
+
+    /// True for the first caller only.
+    func claim() -> Bool {
+        lock.withLock {
+            defer { started = true }
+            return !started
+        }
+    }
+
+    var isStarted: Bool { lock.withLock { started } }
+
+    /// Returns once `run()` has begun, or after two seconds without it (the work then queues).
+    func waitUntilStarted() async {
+        var waited = 0
+        while !isStarted, waited < 2000, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(2))
+            waited += 2
+        }
     }
 }
 
