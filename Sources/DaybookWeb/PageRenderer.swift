@@ -60,13 +60,15 @@ struct PageRenderer: Sendable {
         status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]
     ) -> Response {
         let common = commonValues(context)
-        let content = render(template, Scope(model: model, common: common))
+        let content = render(template, TemplateContext.merge(common, model))
         let layout = Layout(
-            title: title, content: content, wide: template == "today", tabs: tab.map { current in tabs(current) } ?? tabs(nil),
+            title: title, content: content, wide: template == "today",
+            tabs: tab.map { current in tabs(current) } ?? tabs(nil),
             loggedIn: context.auth != nil, css: assets.url("app.css"), js: assets.url("app.js"),
             iconSVG: assets.url("icon.svg"), icon192: assets.url("icon-192.png"),
             appleTouchIcon: assets.url("apple-touch-icon.png"))
-        return Self.html(render("layout", Scope(model: layout, common: common)), status: status, headers: extra)
+        return Self.html(
+            render("layout", TemplateContext.merge(common, layout)), status: status, headers: extra)
     }
 
     func render(_ template: String, _ object: Any) -> String {
@@ -132,28 +134,48 @@ struct UserBadge {
     }
 }
 
-/// A page model with the values every page has behind it. Names are looked up in the model first
-/// (a struct, through reflection, or a dictionary), then in `common`.
-struct Scope: MustacheParent {
-    let model: Any
-    let common: [String: Any]
-
-    func child(named name: String) -> Any? {
-        if let parent = model as? MustacheParent {
-            if let value = parent.child(named: name) { return value }
-        } else {
-            for child in Mirror(reflecting: model).children where child.label == name {
-                if let value = unwrapOptional(child.value) { return value }
-                return common[name]
-            }
+/// Turns a page model (structs, arrays, optionals) into the dictionaries and arrays Mustache
+/// reads fastest, once per render.
+///
+/// swift-mustache looks names up in a struct through `Mirror`, anew for every `{{name}}` and for
+/// every level of the context stack it climbs; on a month grid that is thousands of reflections.
+/// Reflecting each value once here makes a lookup a dictionary access. Semantics are unchanged: a
+/// nil optional becomes a missing key, which Mustache treats as it treats nil.
+enum TemplateContext {
+    /// The model's values over the ones every page has (`csrf`, `me`, …).
+    static func merge(_ common: [String: Any], _ model: Any) -> [String: Any] {
+        var values = common
+        if let dictionary = convert(model) as? [String: Any] {
+            for (key, value) in dictionary { values[key] = value }
         }
-        return common[name]
+        return values
     }
-}
 
-/// An optional's value, or nil; anything else as it is.
-func unwrapOptional(_ value: Any) -> Any? {
-    let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional else { return value }
-    return mirror.children.first.map { unwrapOptional($0.value) } ?? nil
+    static func convert(_ value: Any) -> Any? {
+        switch value {
+        case let text as String: return text
+        case let flag as Bool: return flag
+        case let number as Int: return number
+        case let strings as [String: String]: return strings
+        case let strings as [String]: return strings
+        case let dictionary as [String: Any]: return dictionary.compactMapValues(convert)
+        default: break
+        }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            return mirror.children.first.flatMap { convert($0.value) }
+        case .struct, .class:
+            var dictionary: [String: Any] = [:]
+            dictionary.reserveCapacity(Int(mirror.children.count))
+            for child in mirror.children {
+                if let label = child.label, let converted = convert(child.value) { dictionary[label] = converted }
+            }
+            return dictionary
+        case .collection, .set:
+            return mirror.children.compactMap { convert($0.value) }
+        default:
+            return value
+        }
+    }
 }
