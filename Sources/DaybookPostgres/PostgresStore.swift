@@ -50,21 +50,32 @@ public final class PostgresStore: DaybookStore {
     }
 
     /// `SELECT 1`, given up after `pingTimeout` (5 s by default): a pool that cannot connect keeps
-    /// trying, and would keep the health check waiting.
+    /// trying, and would keep the health check waiting. The answer comes at the timeout even when
+    /// the query itself cannot be interrupted (a connection attempt under way); it is then left to
+    /// fail on its own.
     public func ping() async throws {
         await runState.waitUntilStarted()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { [client, logger] in
-                try await client.execute("SELECT 1", logger: logger)
+        let outcome = FirstOutcome()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            outcome.set(continuation)
+            let query = Task { [client, logger] in
+                do {
+                    try await client.execute("SELECT 1", logger: logger)
+                    outcome.resume(with: .success(()))
+                } catch {
+                    outcome.resume(with: .failure(error))
+                }
             }
-            group.addTask { [pingTimeout] in
-                try await Task.sleep(for: pingTimeout)
-                throw PostgresStoreError.timeout
+            Task { [pingTimeout] in
+                try? await Task.sleep(for: pingTimeout)
+                outcome.resume(with: .failure(PostgresStoreError.timeout))
+                query.cancel()
             }
-            defer { group.cancelAll() }
-            _ = try await group.next()
         }
     }
+
+    /// The versions of every migration this build knows, oldest first.
+    public static var migrationVersions: [Int] { PostgresMigrations.all.map(\.version) }
 
     /// The connection pool, until cancelled (or until a graceful shutdown of the service group).
     ///
@@ -104,6 +115,24 @@ final class RunState: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(2))
             waited += 2
         }
+    }
+}
+
+/// Resumes a continuation with whichever outcome comes first; later ones are dropped.
+final class FirstOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, any Error>?
+
+    func set(_ continuation: CheckedContinuation<Void, any Error>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func resume(with result: Result<Void, any Error>) {
+        let continuation = lock.withLock {
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(with: result)
     }
 }
 

@@ -63,7 +63,7 @@ struct PostgresStoreTests {
                 try await stores[1].users.insert(user, passwordHash: "h")
                 #expect(try await stores[2].users.user(id: user.id) == user)
                 let applied = try await Self.column(url, "SELECT version::text AS v FROM schema_migrations ORDER BY version")
-                #expect(applied == ["1", "2"])
+                #expect(applied == PostgresStore.migrationVersions.map(String.init))
                 group.cancelAll()
             }
         }
@@ -96,13 +96,22 @@ struct PostgresStoreTests {
                     let (index, first) = (row[0] ?? "", row[1] ?? "")
                     #expect(first == "user_id", "index \(index) starts with \(first)")
                 }
+                // Every table with a user_id cascades from users.
+                let owned = try await Self.column(
+                    url,
+                    """
+                    SELECT c.relname::text FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+                    WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND a.attname = 'user_id'
+                    ORDER BY 1
+                    """)
                 let cascades = try await Self.column(
                     url,
                     """
                     SELECT conrelid::regclass::text AS v FROM pg_constraint
                     WHERE contype = 'f' AND confrelid = 'users'::regclass AND confdeltype = 'c' ORDER BY 1
                     """)
-                #expect(cascades == ["checkins", "day_entries", "people", "sessions", "vocabulary"])
+                #expect(owned.count >= 5)
+                #expect(cascades == owned)
             }
         }
     }
