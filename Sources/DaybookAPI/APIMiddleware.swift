@@ -18,6 +18,8 @@ struct APIMiddleware: RouterMiddleware {
     /// Large enough for a day entry with every text at its longest, in any script.
     static let defaultBodyLimit = 1024 * 1024
     var bodyLimit = defaultBodyLimit
+    /// The contract's paths, to tell "no such method here" (405) from "no such path" (404).
+    var paths: APIPathTable
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -51,7 +53,12 @@ struct APIMiddleware: RouterMiddleware {
             let mapper = APIErrorMapper(requestBody: body, bodyLimit: bodyLimit, logger: context.logger)
             var problem = mapper.problem(for: error)
             if problem.status == .notFound, error is HTTPError {
-                problem = .noSuchEndpoint(request.method, request.uri.path)
+                // The router found no route: a path of ours with another method, or no path at all.
+                if let allowed = paths.allowedMethods(for: request.uri.path) {
+                    problem = .methodNotAllowed(request.method, allowed: allowed)
+                } else {
+                    problem = .noSuchEndpoint(request.method, request.uri.path)
+                }
             }
             return problem.response()
         }

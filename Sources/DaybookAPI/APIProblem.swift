@@ -76,6 +76,13 @@ struct APIProblem: Error, Sendable {
         APIProblem(status: .notFound, code: "not_found", detail: "There is no \(method.rawValue) \(path) in this API.")
     }
 
+    static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: [String]) -> APIProblem {
+        APIProblem(
+            status: .methodNotAllowed, code: "method_not_allowed",
+            detail: "\(method.rawValue) is not an operation here; this path allows \(allowed.joined(separator: ", ")).",
+            headers: [.allow: allowed.joined(separator: ", ")])
+    }
+
     static func unsupportedMediaType(_ received: String?) -> APIProblem {
         APIProblem(
             status: .unsupportedMediaType, code: "unsupported_media_type",

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookHTTP
 import DaybookServices
 import Foundation
@@ -15,14 +16,16 @@ public struct APIRoutes: Sendable {
         self.services = services
     }
 
-    /// The runtime's configuration, on the server and for clients: instants with microseconds.
-    static let configuration = Configuration(dateTranscoder: .rfc3339Microseconds)
+    /// Instants with microseconds; compact JSON (the runtime pretty-prints by default, which only
+    /// costs bytes and time), keys sorted so answers are stable, `/` not escaped.
+    static let configuration = Configuration(
+        dateTranscoder: .rfc3339Microseconds, jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
 
     public func add(to router: Router<AppRequestContext>) throws {
         // Added first, so it wraps the routes below; it passes every other path straight through.
-        router.add(middleware: APIMiddleware())
-
         let document = try OpenAPIDocument.load()
+        router.add(middleware: APIMiddleware(paths: APIPathTable(document: document, prefix: "/api/v1")))
+
         router.get("/api/v1/openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: "public, max-age=300"],
@@ -30,7 +33,7 @@ public struct APIRoutes: Sendable {
         }
         try APIHandlers(services: services).registerHandlers(
             on: router, serverURL: URL(string: "/api/v1")!, configuration: Self.configuration,
-            middlewares: [RequireAuthentication()])
+            middlewares: [RequireAuthentication(), RejectNulls()])
     }
 }
 
@@ -48,6 +51,55 @@ struct RequireAuthentication: ServerMiddleware {
             throw APIProblem.unauthorized(tokenPresented: APIRequest.tokenPresented)
         }
         return try await next(request, body, metadata)
+    }
+}
+
+/// Refuses `null` anywhere in a request body but where the contract allows it (`photoId`). The
+/// generated decoder would read a null optional field as absent, so `{"activityId": null}` would
+/// silently change nothing; a client meaning "remove it" is told how instead.
+struct RejectNulls: ServerMiddleware {
+    static let nullable: Set<String> = ["photoId"]
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let body else { return try await next(request, nil, metadata) }
+        // `APIMiddleware` has already read the body into memory, within its limit.
+        let data = try await Data(collecting: body, upTo: APIMiddleware.defaultBodyLimit)
+        if !data.isEmpty, let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            let field = Self.firstNull(in: object, path: "")
+        {
+            throw APIProblem.malformed(
+                "“\(field)” is null.",
+                errors: [
+                    FieldError(
+                        field: field, code: "wrong_type",
+                        message: field == "activityId"
+                            ? "null is not a value here: to remove the activity, send “clearActivity”: true."
+                            : "null is not a value here: give a value, or leave the field out.")
+                ])
+        }
+        return try await next(request, HTTPBody(data), metadata)
+    }
+
+    static func firstNull(in value: Any, path: String) -> String? {
+        switch value {
+        case is NSNull:
+            return path.isEmpty || nullable.contains(path) ? nil : path
+        case let dictionary as [String: Any]:
+            for key in dictionary.keys.sorted() {
+                if let found = firstNull(in: dictionary[key]!, path: path.isEmpty ? key : path + "." + key) { return found }
+            }
+            return nil
+        case let array as [Any]:
+            for (index, element) in array.enumerated() {
+                if let found = firstNull(in: element, path: path + "[\(index)]") { return found }
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 }
 

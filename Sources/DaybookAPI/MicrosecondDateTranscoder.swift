@@ -4,41 +4,41 @@ import OpenAPIRuntime
 /// RFC 3339 instants with microseconds, the precision storage keeps (`roundedToMicroseconds`).
 ///
 /// The runtime's `.iso8601WithFractionalSeconds` writes milliseconds only, so a time read from the
-/// API and sent back would move by up to a millisecond. This one writes six fractional digits in
-/// UTC (`2024-03-03T21:30:00.123456Z`) and reads any RFC 3339 form: with or without fractional
-/// seconds, `Z` or an offset, `T`/`Z` in either case. Clients may use
-/// `.iso8601WithFractionalSeconds`, which reads these (and lets `…Z` without a fraction through).
+/// API and sent back would move by up to a millisecond; and Foundation's ISO 8601 parser refuses
+/// valid RFC 3339 such as offsets beyond ±18:00 or more than nine fractional digits, and puts years
+/// before the Gregorian reform on the wrong day. So this does the arithmetic itself, in the
+/// proleptic Gregorian calendar: it writes six fractional digits in UTC
+/// (`2024-03-03T21:30:00.123456Z`) and reads every RFC 3339 date-time: any number of fractional
+/// digits, `Z` or an offset, `T`/`Z` in either case. Clients may use `.iso8601WithFractionalSeconds`,
+/// which reads what this writes.
 struct MicrosecondDateTranscoder: DateTranscoder {
-    private static let parser = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let wholeSecondsParser = Date.ISO8601FormatStyle()
-
     func encode(_ date: Date) throws -> String {
         let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard micros.isFinite, abs(micros) < 1e17 else {
+        // Years 0000…9999, the range RFC 3339 can write.
+        guard micros.isFinite, micros >= -62_167_219_200e6, micros < 253_402_300_800e6 else {
             throw EncodingError.invalidValue(
-                date, .init(codingPath: [], debugDescription: "The date is out of the range that can be written."))
+                date, .init(codingPath: [], debugDescription: "The date is outside the years RFC 3339 can write."))
         }
         let total = Int64(micros)
-        // Floor division, so instants before 1970 get a positive fraction.
-        var seconds = total / 1_000_000
-        var fraction = total % 1_000_000
-        if fraction < 0 {
-            fraction += 1_000_000
-            seconds -= 1
+        let seconds = Self.floorDivide(total, 1_000_000)
+        let fraction = total - seconds * 1_000_000
+        let days = Self.floorDivide(seconds, 86_400)
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = Self.civil(fromDays: days)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        let whole = Date(timeIntervalSince1970: TimeInterval(seconds))
-        let text = Self.wholeSecondsParser.format(whole)  // yyyy-MM-ddTHH:mm:ssZ in UTC
-        let digits = String(fraction)
-        return String(text.dropLast()) + "." + String(repeating: "0", count: 6 - digits.count) + digits + "Z"
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(fraction, 6))Z"
     }
 
     func decode(_ text: String) throws -> Date {
-        // RFC 3339 allows lower-case `t` and `z`; the format style wants upper case.
-        let normalized = text.uppercased()
-        if let date = try? Self.parser.parse(normalized) { return date }
-        if let date = try? Self.wholeSecondsParser.parse(normalized) { return date }
-        // The decoder does not tell us where this value was; `APIErrorMapper` finds it by its text.
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: Self.rejectionPrefix + text))
+        guard let date = Self.parse(text) else {
+            // The decoder does not tell us where this value was; `APIErrorMapper` finds it by its text.
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: Self.rejectionPrefix + text))
+        }
+        return date
     }
 
     private static let rejectionPrefix = "Not an RFC 3339 date-time: "
@@ -47,6 +47,95 @@ struct MicrosecondDateTranscoder: DateTranscoder {
     static func rejectedText(in description: String) -> String? {
         guard description.hasPrefix(rejectionPrefix) else { return nil }
         return String(description.dropFirst(rejectionPrefix.count))
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, RFC 3339 §5.6.
+    static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ width: Int) -> Int64? {
+            guard index + width <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for byte in bytes[index..<index + width] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int64(byte - 0x30)
+            }
+            index += width
+            return value
+        }
+        func expect(_ characters: String) -> Bool {
+            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+            expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+            let second = number(2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23, minute <= 59,
+            second <= 60
+        else { return nil }
+        var fraction = 0.0
+        if expect(".") {
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        var offset: Int64 = 0
+        if expect("Zz") {
+            offset = 0
+        } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let hours = number(2), expect(":"), let minutes = number(2), hours <= 23, minutes <= 59 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let seconds = days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        let quotient = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = floorDivide(y, 400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day since 1970-01-01 (`civil_from_days`).
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = floorDivide(z, 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

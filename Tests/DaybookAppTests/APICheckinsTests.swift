@@ -68,6 +68,35 @@ struct APICheckinsTests {
         }
     }
 
+    @Test func everyRFC3339FormIsReadAndMicrosecondsAreWritten() async throws {
+        try await withApp(.sqlite) { client, _ in
+            let api = try await API(client).register("rfc3339")
+            let happy = try await api.wordID("feelings", "happy")
+            let cases = [
+                ("2024-03-09T12:00:00Z", "2024-03-09T12:00:00.000000Z"),
+                ("2024-03-09t12:00:00z", "2024-03-09T12:00:00.000000Z"),
+                ("2024-03-09T12:00:00.5Z", "2024-03-09T12:00:00.500000Z"),
+                ("2024-03-09T12:00:00.123456Z", "2024-03-09T12:00:00.123456Z"),
+                ("2024-03-09T12:00:00.1234567891Z", "2024-03-09T12:00:00.123457Z"),
+                ("2024-03-09T23:30:00+23:45", "2024-03-08T23:45:00.000000Z"),
+                ("2024-03-09T00:30:00-12:00", "2024-03-09T12:30:00.000000Z"),
+                ("2024-02-29T12:00:00+00:00", "2024-02-29T12:00:00.000000Z"),
+                ("1900-01-01T00:00:00Z", "1900-01-01T00:00:00.000000Z"),
+                ("1969-12-31T23:59:59.999999Z", "1969-12-31T23:59:59.999999Z"),
+            ]
+            for (sent, written) in cases {
+                let response = try await api.post("/checkins", ["feelingId": happy, "at": sent])
+                #expect(response["at"] as? String == written, "\(sent): \(response.text)")
+            }
+            for bad in ["2024-03-09", "2024-03-09T12:00:00", "2024-02-30T12:00:00Z", "2024-03-09T24:00:00Z",
+                        "2024-03-09T12:00:00+24:00", "2024-03-09 12:00:00Z", "2024-03-09T12:00:00.Z", "yesterday"] {
+                let response = try await api.post("/checkins", ["feelingId": happy, "at": bad])
+                response.expectProblem(.badRequest, "malformed_request")
+                #expect(response.errorFields == ["at"], "\(bad)")
+            }
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func unknownAndOtherUsersWordsAreRefused(database: TestDatabase) async throws {
         try await withApp(database) { client, _ in

@@ -176,11 +176,40 @@ struct APIErrorTests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func nullIsRefusedRatherThanIgnored(database: TestDatabase) async throws {
+        try await withApp(database) { client, _ in
+            let api = try await API(client).register("nulls")
+            let happy = try await api.wordID("feelings", "happy")
+            let work = try await api.wordID("activities", "work")
+            let id = try #require(try await api.post("/checkins", ["feelingId": happy, "activityId": work])["id"] as? String)
+            let clear = try await api.patch("/checkins/\(id)", ["activityId": NSNull()])
+            clear.expectProblem(.badRequest, "malformed_request")
+            #expect(clear.errorCode("activityId") == "wrong_type")
+            #expect((clear.json["errors"] as? [[String: Any]])?.first?["message"] as? String == "null is not a value here: to remove the activity, send “clearActivity”: true.")
+            #expect((try await api.get("/checkins/\(id)")["activity"] as? [String: Any])?["id"] as? String == work)
+            let nested = try await api.put("/days/2024-03-03", ["mood": 3, "song": ["title": NSNull()]])
+            #expect(nested.errorFields == ["song.title"])
+            let bio = try await api.patch("/me", ["bio": NSNull()])
+            #expect(bio.errorFields == ["bio"])
+            // photoId is the one nullable field.
+            #expect(try await api.put("/days/2024-03-03", ["mood": 3, "photoId": NSNull()]).status == .created)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func unknownEndpointsAreProblemsToo(database: TestDatabase) async throws {
         try await withApp(database) { client, _ in
             let api = try await API(client).register("endpoints")
             try await api.get("/no-such-thing").expectProblem(.notFound, "not_found")
-            try await api.call(.post, "/me", json: [:] as [String: Any]).expectProblem(.notFound, "not_found")
+            try await api.get("/checkins/\(UUID())/extra").expectProblem(.notFound, "not_found")
+            // A path of ours with another method is 405, with what it allows.
+            let post = try await api.call(.post, "/me", json: [:] as [String: Any])
+            post.expectProblem(.methodNotAllowed, "method_not_allowed")
+            #expect(post.headers[.allow] == "GET, PATCH, DELETE")
+            let trace = try await api.call(.trace, "/checkins/\(UUID())")
+            trace.expectProblem(.methodNotAllowed, "method_not_allowed")
+            #expect(trace.headers[.allow] == "GET, PATCH, DELETE")
+            #expect(try await api.call(.put, "/auth/login").headers[.allow] == "POST")
             let outside = try await client.execute(uri: "/api/v2/me", method: .get) { $0 }
             #expect(outside.status == .notFound)
             #expect(outside.headers[.contentType]?.hasPrefix("application/problem+json") == true)
