@@ -97,6 +97,7 @@ struct AuthPages: Sendable {
         var username = ""
         var displayName = ""
         var timeZone = ""
+        var remember = false
         var errors = FormErrors().dictionary
         var summary: String?
     }
@@ -111,7 +112,7 @@ struct AuthPages: Sendable {
         let form = try await FormData.from(request)
         var model = SignupModel(
             email: form["email"], username: form["username"], displayName: form["displayName"],
-            timeZone: form["timeZone"])
+            timeZone: form["timeZone"], remember: form.has("remember"))
         // The zone comes from the browser, not from a field the user sees: one the server does not
         // know becomes UTC (changeable on the profile) rather than an error the user cannot fix.
         let zone = (try? ProfileRules.validateTimeZone(model.timeZone)) ?? "UTC"
@@ -120,7 +121,7 @@ struct AuthPages: Sendable {
                 Registration(
                     email: model.email, username: model.username, password: form["password"], timeZone: zone,
                     displayName: model.displayName),
-                kind: .web, persistent: false, client: context.client)
+                kind: .web, persistent: model.remember, client: context.client)
             var response = Web.redirect("/today")
             response.setCookie(
                 DaybookCookie.session(
