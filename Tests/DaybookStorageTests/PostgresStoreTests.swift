@@ -151,7 +151,9 @@ struct PostgresStoreTests {
             defer { group.cancelAll() }
             let started = ContinuousClock.now
             await #expect(throws: (any Error).self) { try await store.ping() }
-            #expect(started.duration(to: .now) < .seconds(3))
+            // 0.5 s alone; the bound is loose because a busy test run can starve any task for a
+            // while. Without the timeout it would never answer: the pool keeps trying to connect.
+            #expect(started.duration(to: .now) < .seconds(60))
         }
     }
 
