@@ -146,6 +146,50 @@ enum PostgresMigrations {
                 "CREATE INDEX checkins_by_user_time ON checkins (user_id, at DESC, id DESC)",
                 "CREATE INDEX checkins_by_user_date ON checkins (user_id, local_date)",
             ]),
+        Migration(
+            version: 3, name: "media",
+            statements: [
+                // Photos: who owns them and where their files are (content-addressed blobs, by
+                // SHA-256). A blob may serve several rows (the same photo uploaded twice): the
+                // *_key indexes answer "is this blob still used?" before a file is deleted.
+                """
+                CREATE TABLE media (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    kind text NOT NULL,
+                    sha256 text NOT NULL,
+                    original_key text NOT NULL,
+                    original_format text NOT NULL,
+                    original_bytes integer NOT NULL,
+                    width integer NOT NULL,
+                    height integer NOT NULL,
+                    small_key text NOT NULL,
+                    small_format text NOT NULL,
+                    small_bytes integer NOT NULL,
+                    small_width integer NOT NULL,
+                    small_height integer NOT NULL,
+                    large_key text NOT NULL,
+                    large_format text NOT NULL,
+                    large_bytes integer NOT NULL,
+                    large_width integer NOT NULL,
+                    large_height integer NOT NULL,
+                    avatar_key text,
+                    avatar_format text,
+                    avatar_bytes integer,
+                    avatar_width integer,
+                    avatar_height integer,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                // `/media/{id}/…` finds a photo by id alone (its owner is checked after).
+                "CREATE INDEX media_by_id ON media (id)",
+                "CREATE INDEX media_by_user ON media (user_id, created_at DESC, id DESC)",
+                "CREATE INDEX media_by_original_key ON media (original_key)",
+                "CREATE INDEX media_by_small_key ON media (small_key)",
+                "CREATE INDEX media_by_large_key ON media (large_key)",
+                "CREATE INDEX media_by_avatar_key ON media (avatar_key) WHERE avatar_key IS NOT NULL",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

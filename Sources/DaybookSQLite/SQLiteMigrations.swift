@@ -103,6 +103,46 @@ enum SQLiteMigrations {
                     CREATE INDEX checkins_by_user_date ON checkins(user_id, local_date);
                     """)
         }
+        migrator.registerMigration("003 media") { db in
+            // Photos: who owns them and where their files are (content-addressed blobs, by SHA-256).
+            // A blob may serve several rows (the same photo uploaded twice): the *_key indexes
+            // answer "is this blob still used?" before a file is deleted.
+            try db.execute(
+                sql: """
+                    CREATE TABLE media (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        sha256 TEXT NOT NULL,
+                        original_key TEXT NOT NULL,
+                        original_format TEXT NOT NULL,
+                        original_bytes INTEGER NOT NULL,
+                        width INTEGER NOT NULL,
+                        height INTEGER NOT NULL,
+                        small_key TEXT NOT NULL,
+                        small_format TEXT NOT NULL,
+                        small_bytes INTEGER NOT NULL,
+                        small_width INTEGER NOT NULL,
+                        small_height INTEGER NOT NULL,
+                        large_key TEXT NOT NULL,
+                        large_format TEXT NOT NULL,
+                        large_bytes INTEGER NOT NULL,
+                        large_width INTEGER NOT NULL,
+                        large_height INTEGER NOT NULL,
+                        avatar_key TEXT,
+                        avatar_format TEXT,
+                        avatar_bytes INTEGER,
+                        avatar_width INTEGER,
+                        avatar_height INTEGER,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX media_by_user ON media(user_id, created_at DESC, id DESC);
+                    CREATE INDEX media_by_original_key ON media(original_key);
+                    CREATE INDEX media_by_small_key ON media(small_key);
+                    CREATE INDEX media_by_large_key ON media(large_key);
+                    CREATE INDEX media_by_avatar_key ON media(avatar_key) WHERE avatar_key IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

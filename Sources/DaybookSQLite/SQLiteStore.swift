@@ -13,6 +13,7 @@ public final class SQLiteStore: DaybookStore {
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
+    public let media: any MediaStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -31,6 +32,7 @@ public final class SQLiteStore: DaybookStore {
         vocabulary = SQLiteVocabularyStore(pool: pool)
         days = SQLiteDayStore(pool: pool)
         checkins = SQLiteCheckinStore(pool: pool)
+        media = SQLiteMediaStore(pool: pool)
     }
 
     public func migrate() async throws {

@@ -7,6 +7,8 @@ public protocol DaybookStore: Sendable {
     var vocabulary: any VocabularyStore { get }
     var days: any DayStore { get }
     var checkins: any CheckinStore { get }
+    /// Photo records (their files are in a blob store).
+    var media: any MediaStore { get }
 
     /// Brings the schema up to date; safe to run on every start.
     func migrate() async throws

@@ -1,0 +1,140 @@
+import DaybookStorage
+import Foundation
+import GRDB
+
+struct SQLiteMediaStore: MediaStore {
+    let pool: DatabasePool
+
+    func insert(_ record: MediaRecord) async throws {
+        try await mapConflicts {
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO media (id, user_id, kind, sha256,
+                            original_key, original_format, original_bytes, width, height,
+                            small_key, small_format, small_bytes, small_width, small_height,
+                            large_key, large_format, large_bytes, large_width, large_height,
+                            avatar_key, avatar_format, avatar_bytes, avatar_width, avatar_height, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        Stored.id(record.id), Stored.id(record.userID), record.kind.rawValue, record.sha256,
+                        record.original.key, record.original.format, record.original.bytes, record.original.width,
+                        record.original.height,
+                        record.small.key, record.small.format, record.small.bytes, record.small.width,
+                        record.small.height,
+                        record.large.key, record.large.format, record.large.bytes, record.large.width,
+                        record.large.height,
+                        record.avatar?.key, record.avatar?.format, record.avatar?.bytes, record.avatar?.width,
+                        record.avatar?.height, Stored.time(record.createdAt),
+                    ])
+            }
+        }
+    }
+
+    func media(id: UUID, userID: UUID) async throws -> MediaRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM media WHERE id = ? AND user_id = ?", arguments: [Stored.id(id), Stored.id(userID)]
+            ).map(Self.record)
+        }
+    }
+
+    func media(id: UUID) async throws -> MediaRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM media WHERE id = ?", arguments: [Stored.id(id)]).map(Self.record)
+        }
+    }
+
+    func delete(id: UUID, userID: UUID) async throws -> MediaRecord? {
+        try await pool.write { db in
+            guard
+                let record = try Row.fetchOne(
+                    db, sql: "SELECT * FROM media WHERE id = ? AND user_id = ?",
+                    arguments: [Stored.id(id), Stored.id(userID)]
+                ).map(Self.record)
+            else { return nil }
+            let arguments: StatementArguments = [Stored.id(id), Stored.id(userID)]
+            try db.execute(sql: "UPDATE users SET avatar_media_id = NULL WHERE avatar_media_id = ? AND id = ?", arguments: arguments)
+            try db.execute(
+                sql: "UPDATE day_entries SET photo_id = NULL WHERE photo_id = ? AND user_id = ?", arguments: arguments)
+            try db.execute(sql: "DELETE FROM media WHERE id = ? AND user_id = ?", arguments: arguments)
+            return record
+        }
+    }
+
+    func deleteAll(userID: UUID) async throws -> [MediaRecord] {
+        try await pool.write { db in
+            let records = try Row.fetchAll(
+                db, sql: "SELECT * FROM media WHERE user_id = ?", arguments: [Stored.id(userID)]
+            ).map(Self.record)
+            try db.execute(sql: "UPDATE users SET avatar_media_id = NULL WHERE id = ?", arguments: [Stored.id(userID)])
+            try db.execute(
+                sql: "UPDATE day_entries SET photo_id = NULL WHERE user_id = ? AND photo_id IS NOT NULL",
+                arguments: [Stored.id(userID)])
+            try db.execute(sql: "DELETE FROM media WHERE user_id = ?", arguments: [Stored.id(userID)])
+            return records
+        }
+    }
+
+    func references(key: String) async throws -> Int {
+        try await pool.read { db in
+            // One indexed lookup per column (SQLite's OR-by-union plan), each row counted once.
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM media
+                    WHERE original_key = ?1 OR small_key = ?1 OR large_key = ?1 OR avatar_key = ?1
+                    """, arguments: [key]) ?? 0
+        }
+    }
+
+    func list(userID: UUID, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord] {
+        try await pool.read { db in
+            if let cursor {
+                return try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM media WHERE user_id = ? AND (created_at, id) < (?, ?)
+                        ORDER BY created_at DESC, id DESC LIMIT ?
+                        """,
+                    arguments: [Stored.id(userID), Stored.time(cursor.createdAt), Stored.id(cursor.id), limit]
+                ).map(Self.record)
+            }
+            return try Row.fetchAll(
+                db, sql: "SELECT * FROM media WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
+                arguments: [Stored.id(userID), limit]
+            ).map(Self.record)
+        }
+    }
+
+    func owned(ids: [UUID], userID: UUID) async throws -> Set<UUID> {
+        guard !ids.isEmpty else { return [] }
+        return try await pool.read { db in
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            var arguments: [any DatabaseValueConvertible] = [Stored.id(userID)]
+            arguments += ids.map { Stored.id($0) }
+            let found = try String.fetchAll(
+                db, sql: "SELECT id FROM media WHERE user_id = ? AND id IN (\(marks))",
+                arguments: StatementArguments(arguments))
+            return Set(found.compactMap(UUID.init(uuidString:)))
+        }
+    }
+
+    static func record(_ row: Row) -> MediaRecord {
+        func file(_ prefix: String) -> MediaFile {
+            MediaFile(
+                key: row["\(prefix)_key"], format: row["\(prefix)_format"], bytes: row["\(prefix)_bytes"],
+                width: row["\(prefix)_width"], height: row["\(prefix)_height"])
+        }
+        let avatarKey: String? = row["avatar_key"]
+        return MediaRecord(
+            id: row.uuid("id"), userID: row.uuid("user_id"), kind: MediaKind(rawValue: row["kind"]) ?? .photo,
+            sha256: row["sha256"],
+            original: MediaFile(
+                key: row["original_key"], format: row["original_format"], bytes: row["original_bytes"],
+                width: row["width"], height: row["height"]),
+            small: file("small"), large: file("large"), avatar: avatarKey == nil ? nil : file("avatar"),
+            createdAt: row.time("created_at"))
+    }
+}
