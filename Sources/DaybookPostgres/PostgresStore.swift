@@ -81,12 +81,14 @@ public final class PostgresStore: DaybookStore {
 
     /// The connection pool, until cancelled (or until a graceful shutdown of the service group).
     ///
-    /// PostgresNIO's pool can run only once. When `run()` is called again (a test harness runs the
-    /// store and hands it to an application, whose service runs it too), the later call returns at
-    /// once, as SQLite's does: the pool goes on under the first. (Waiting instead would hold up the
-    /// application's graceful shutdown, which only the first call follows.)
+    /// PostgresNIO's pool can run only once. When `run()` is called again while it runs (a test
+    /// harness that runs the store, handing it to an application that runs it too), the later call
+    /// only waits until its task is cancelled.
     public func run() async throws {
-        guard runState.claim() else { return }
+        guard runState.claim() else {
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            return
+        }
         await client.run()
     }
 }
