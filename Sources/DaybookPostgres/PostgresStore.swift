@@ -21,7 +21,6 @@ public final class PostgresStore: DaybookStore {
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
-    public let media: any MediaStore
 
     /// `postgres://user:password@host:5432/database?sslmode=require&pool_size=20`; see
     /// `PostgresDatabaseURL`.
@@ -40,7 +39,6 @@ public final class PostgresStore: DaybookStore {
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)
-        media = PostgresMediaStore(client: client, logger: logger)
     }
 
     /// A fingerprint of the schema the migrations build: it changes whenever they do.
@@ -81,14 +79,12 @@ public final class PostgresStore: DaybookStore {
 
     /// The connection pool, until cancelled (or until a graceful shutdown of the service group).
     ///
-    /// PostgresNIO's pool can run only once. When `run()` is called again while it runs (a test
-    /// harness that runs the store, handing it to an application that runs it too), the later call
-    /// only waits until its task is cancelled.
+    /// PostgresNIO's pool can run only once. When `run()` is called again (a test harness runs the
+    /// store and hands it to an application, whose service runs it too), the later call returns at
+    /// once, as SQLite's does: the pool goes on under the first. (Waiting instead would hold up the
+    /// application's graceful shutdown, which only the first call follows.)
     public func run() async throws {
-        guard runState.claim() else {
-            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-            return
-        }
+        guard runState.claim() else { return }
         await client.run()
     }
 }
