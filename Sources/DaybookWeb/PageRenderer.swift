@@ -62,7 +62,7 @@ struct PageRenderer: Sendable {
         let common = commonValues(context)
         let content = render(template, TemplateContext.merge(common, model))
         let layout = Layout(
-            title: title, content: content, wide: template == "today",
+            title: title, content: content, wide: template == "today" || template == "checkins",
             tabs: tab.map { current in tabs(current) } ?? tabs(nil),
             loggedIn: context.auth != nil, css: assets.url("app.css"), js: assets.url("app.js"),
             iconSVG: assets.url("icon.svg"), icon192: assets.url("icon-192.png"),
@@ -102,7 +102,7 @@ struct PageRenderer: Sendable {
     struct Layout {
         let title: String
         let content: String
-        /// Today uses two columns on a wide screen.
+        /// Today (two columns) and the check-in log (a table) use more of a wide screen.
         let wide: Bool
         let tabs: [TabLink]
         let loggedIn: Bool
