@@ -16,12 +16,14 @@ struct BackupService: Service {
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
+                // Waits first: on a fresh instance the schema is still being created at start.
+                try await Task.sleep(for: .seconds(60))
                 do {
                     try await backUpIfDue(now: Date())
                 } catch {
                     logger.error("backup failed", metadata: ["error": "\(error)"])
                 }
-                try await Task.sleep(for: .seconds(3600))
+                try await Task.sleep(for: .seconds(3540))
             }
         }
     }

@@ -10,12 +10,14 @@ struct MaintenanceService: Service {
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
+                // Waits first: on a fresh instance the schema is still being created at start.
+                try await Task.sleep(for: .seconds(60))
                 do {
                     try await accounts.cleanUp()
                 } catch {
                     logger.warning("clean-up failed", metadata: ["error": "\(error)"])
                 }
-                try await Task.sleep(for: .seconds(3600))
+                try await Task.sleep(for: .seconds(3540))
             }
         }
     }
