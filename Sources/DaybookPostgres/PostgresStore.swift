@@ -21,6 +21,7 @@ public final class PostgresStore: DaybookStore {
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
+    public let media: any MediaStore
 
     /// `postgres://user:password@host:5432/database?sslmode=require&pool_size=20`; see
     /// `PostgresDatabaseURL`.
@@ -39,6 +40,7 @@ public final class PostgresStore: DaybookStore {
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)
+        media = PostgresMediaStore(client: client, logger: logger)
     }
 
     /// A fingerprint of the schema the migrations build: it changes whenever they do.
