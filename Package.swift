@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "DaybookAPI",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP",
+                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP", "DaybookMedia",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "DaybookWeb",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP",
+                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP", "DaybookMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -165,7 +165,7 @@ let package = Package(
             name: "DaybookAppTests",
             dependencies: [
                 "DaybookApp", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
-                "DaybookServices", "DaybookHTTP", "DaybookClient", "DaybookTestSupport",
+                "DaybookServices", "DaybookHTTP", "DaybookClient", "DaybookTestSupport", "DaybookMedia",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookMedia
 import DaybookServices
 import Foundation
 import HTTPTypes
@@ -34,6 +35,9 @@ struct APIErrorMapper {
             case .invalidCredentials: return .invalidCredentials
             case .tooManyAttempts(let seconds): return .tooManyAttempts(retryAfterSeconds: seconds)
             }
+        case let error as ImageProcessingError:
+            if case .processingFailed = error { return unexpected(error) }
+            return .photo(error)
         case let error as ServerError:
             return problem(for: error)
         case let error as DecodingError:
@@ -55,7 +59,8 @@ struct APIErrorMapper {
     private func problem(for error: ServerError) -> APIProblem {
         let underlying = error.underlyingError
         switch underlying {
-        case is APIProblem, is ValidationError, is FieldError, is NotFound, is AccountError, is NIOTooManyBytesError:
+        case is APIProblem, is ValidationError, is FieldError, is NotFound, is AccountError, is NIOTooManyBytesError,
+            is ImageProcessingError:
             return problem(for: underlying)
         case let decoding as DecodingError:
             if let parameters = Self.queryParameters[error.operationID] {
@@ -94,6 +99,7 @@ struct APIErrorMapper {
         "listDays": ["cursor": .string, "limit": .integer],
         "listCheckins": ["cursor": .string, "limit": .integer, "from": .string, "to": .string],
         "getCalendar": ["month": .string],
+        "listMedia": ["kind": .string, "cursor": .string, "limit": .integer],
         "listFeelings": ["includeArchived": .boolean],
         "listActivities": ["includeArchived": .boolean],
         "listPeople": ["includeArchived": .boolean],

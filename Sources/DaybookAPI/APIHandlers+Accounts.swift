@@ -45,12 +45,24 @@ extension APIHandlers {
     func updateMe(_ input: Operations.updateMe.Input) async throws -> Operations.updateMe.Output {
         let auth = try authenticated()
         guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
-        let user = try await services.accounts.updateProfile(
+        let avatar = try avatarChange(body.avatarMediaId)
+        if let id = avatar ?? nil { try await services.media.requireOwned([id], userID: auth.user.id, field: "avatarMediaId") }
+        var user = try await services.accounts.updateProfile(
             userID: auth.user.id,
             ProfileChanges(
                 displayName: body.displayName, bio: body.bio, username: body.username, email: body.email,
                 timeZone: body.timeZone))
+        if let avatar { user = try await services.media.useAsAvatar(userID: auth.user.id, mediaID: avatar) }
         return .ok(.init(body: .json(.init(user))))
+    }
+
+    /// `avatarMediaId`: absent (nil, no change), null (`.some(nil)`, take it away) or an id.
+    private func avatarChange(_ value: String?) throws -> UUID?? {
+        guard let value else { return APIRequest.explicitNulls.contains("avatarMediaId") ? .some(nil) : nil }
+        guard let id = UUID(uuidString: value) else {
+            throw APIProblem.validation(field: "avatarMediaId", code: "invalid", message: "This is not an id (a UUID).")
+        }
+        return .some(id)
     }
 
     func deleteMe(_ input: Operations.deleteMe.Input) async throws -> Operations.deleteMe.Output {

@@ -15,14 +15,19 @@ extension APIHandlers {
         let activityIDs = ids.parse(activityTexts, field: "activityIds")
         ids.requireKnown(
             BodyIDs.indexed(activityTexts, field: "activityIds"), kind: .activity, in: lookup, what: "activity")
-        if let photo = body.photoId, ids.parse(photo, field: "photoId") != nil {
-            // Photo upload comes with the photos feature; until then no id names a photo of the user.
-            ids.errors.add("photoId", "unknown", "You have no such photo.")
+        let photoID = body.photoId.flatMap { ids.parse($0, field: "photoId") }
+        if let photoID, !ids.errors.isEmpty {
+            // Only to name it with the other bad fields; `DayService.save` checks it anyway.
+            do {
+                try await services.media.requireOwned([photoID], userID: user.id, field: "photoId")
+            } catch let error as ValidationError {
+                for field in error.errors { ids.errors.add(field) }
+            }
         }
         let entryInput = DayEntryInput(
             mood: body.mood, activityIDs: activityIDs, note: body.note ?? "", thoughts: body.thoughts ?? "",
             gratitude: body.gratitude ?? [], answer: body.answer ?? "", songTitle: body.song?.title ?? "",
-            songArtist: body.song?.artist ?? "", songLink: body.song?.link ?? "", photoID: nil)
+            songArtist: body.song?.artist ?? "", songLink: body.song?.link ?? "", photoID: photoID)
 
         if !ids.errors.isEmpty {
             // Report every bad field at once: the ids' problems and whatever the rules say of the rest.

@@ -28,6 +28,7 @@ struct APIMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var body = ByteBuffer()
+        let bodyLimit = Self.bodyLimit(for: request, default: bodyLimit)
         do {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
                 throw APIProblem.payloadTooLarge(limit: bodyLimit)
@@ -64,6 +65,12 @@ struct APIMiddleware: RouterMiddleware {
         }
     }
 
+    /// A photo upload may carry 25 MB (the processor's limit) plus the multipart framing; every
+    /// other request, `defaultBodyLimit`.
+    static func bodyLimit(for request: Request, default limit: Int) -> Int {
+        request.method == .post && request.uri.path == "/api/v1/media" ? 25 * 1024 * 1024 + 64 * 1024 : limit
+    }
+
     static func hasBearerToken(_ headers: HTTPFields) -> Bool {
         guard let value = headers[.authorization] else { return false }
         return value.split(separator: " ", maxSplits: 1).first?.lowercased() == "bearer"
@@ -74,4 +81,6 @@ struct APIMiddleware: RouterMiddleware {
 enum APIRequest {
     /// Whether the request carried an `Authorization: Bearer` header, valid or not.
     @TaskLocal static var tokenPresented = false
+    /// The top-level body fields sent as an explicit `null` (set by `RejectNulls`).
+    @TaskLocal static var explicitNulls: Set<String> = []
 }

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookMedia
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -94,6 +95,19 @@ struct APIProblem: Error, Sendable {
         APIProblem(
             status: .contentTooLarge, code: "payload_too_large",
             detail: "The request body is larger than the \(limit / 1024) KB this API accepts.")
+    }
+
+    /// A photo refused by its size, type or content: 413, 415 or 422, always on the field `file`.
+    static func photo(_ error: ImageProcessingError) -> APIProblem {
+        let code: String =
+            switch error.httpStatus {
+            case 413: "payload_too_large"
+            case 415: "unsupported_media_type"
+            default: "validation_failed"
+            }
+        return APIProblem(
+            status: .init(code: error.httpStatus), code: code, detail: error.message,
+            errors: [FieldError(field: "file", code: error.code, message: error.message)])
     }
 
     static var internalError: APIProblem {

@@ -54,17 +54,20 @@ struct RequireAuthentication: ServerMiddleware {
     }
 }
 
-/// Refuses `null` anywhere in a request body but where the contract allows it (`photoId`). The
+/// Refuses `null` anywhere in a JSON request body but where the contract allows it (`photoId`,
+/// `avatarMediaId`). The
 /// generated decoder would read a null optional field as absent, so `{"activityId": null}` would
 /// silently change nothing; a client meaning "remove it" is told how instead.
 struct RejectNulls: ServerMiddleware {
-    static let nullable: Set<String> = ["photoId"]
+    static let nullable: Set<String> = ["photoId", "avatarMediaId"]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        guard let body else { return try await next(request, nil, metadata) }
+        guard let body, request.headerFields[.contentType]?.lowercased().hasPrefix("multipart/") != true else {
+            return try await next(request, body, metadata)
+        }
         // `APIMiddleware` has already read the body into memory, within its limit.
         let data = try await Data(collecting: body, upTo: APIMiddleware.defaultBodyLimit)
         if !data.isEmpty, let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
@@ -80,7 +83,17 @@ struct RejectNulls: ServerMiddleware {
                             : "null is not a value here: give a value, or leave the field out.")
                 ])
         }
-        return try await next(request, HTTPBody(data), metadata)
+        let nulls = Self.topLevelNulls(in: data)
+        return try await APIRequest.$explicitNulls.withValue(nulls) {
+            try await next(request, HTTPBody(data), metadata)
+        }
+    }
+
+    /// The top-level fields sent as `null` (only allowed ones get this far): the generated types
+    /// read them as absent, but `"avatarMediaId": null` means "take it away".
+    static func topLevelNulls(in data: Data) -> Set<String> {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        return Set(object.filter { $0.value is NSNull }.map(\.key))
     }
 
     static func firstNull(in value: Any, path: String) -> String? {

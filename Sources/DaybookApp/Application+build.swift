@@ -1,5 +1,6 @@
 import DaybookAPI
 import DaybookHTTP
+import DaybookMedia
 import DaybookSQLite
 import DaybookServices
 import DaybookStorage
@@ -22,7 +23,9 @@ public func buildApplication(_ configuration: DaybookConfiguration) async throws
 public func buildApplication(
     _ configuration: DaybookConfiguration, store: any DaybookStore, logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let services = Services(store: store, hasher: PasswordHasher(cost: configuration.bcryptCost))
+    let services = Services(
+        store: store, hasher: PasswordHasher(cost: configuration.bcryptCost),
+        blobs: FileBlobStore(root: configuration.mediaDirectory))
     let router = try buildRouter(configuration, services: services, logger: logger)
     var background: [any Service] = [
         StoreService(run: { try await store.run() }),
@@ -66,6 +69,7 @@ public func buildRouter(
         CSRFMiddleware()
         AuthenticationMiddleware(accounts: services.accounts)
     }
+    MediaRoutes(media: services.media).add(to: router)
     try APIRoutes(services: services).add(to: router)
     try WebApp(services: services).addRoutes(to: router)
     return router

@@ -69,6 +69,15 @@ struct PostgresMediaStore: MediaStore {
         ).map(Self.record)
     }
 
+    func uses(id: UUID, userID: UUID) async throws -> Int {
+        try await client.rows(
+            """
+            SELECT (SELECT count(*) FROM users WHERE id = \(userID) AND avatar_media_id = \(id))
+                + (SELECT count(*) FROM day_entries WHERE user_id = \(userID) AND photo_id = \(id)) AS n
+            """, logger: logger
+        ).first?.value("n", as: Int.self) ?? 0
+    }
+
     func references(key: String) async throws -> Int {
         try await client.rows(
             """
@@ -78,12 +87,14 @@ struct PostgresMediaStore: MediaStore {
         ).first?.value("n", as: Int.self) ?? 0
     }
 
-    func list(userID: UUID, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord] {
+    func list(userID: UUID, kind: MediaKind?, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord] {
         let cursorAt = cursor.map { PGTime($0.createdAt) }, cursorID = cursor?.id
+        let kind = kind?.rawValue
         return try await client.rows(
             """
             SELECT * FROM media
             WHERE user_id = \(userID)
+                AND (\(kind)::text IS NULL OR kind = \(kind))
                 AND (\(cursorAt)::timestamptz IS NULL OR (created_at, id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY created_at DESC, id DESC LIMIT \(limit)
             """, logger: logger

@@ -89,22 +89,21 @@ struct SQLiteMediaStore: MediaStore {
         }
     }
 
-    func list(userID: UUID, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord] {
+    func list(userID: UUID, kind: MediaKind?, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord] {
         try await pool.read { db in
-            if let cursor {
-                return try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT * FROM media WHERE user_id = ? AND (created_at, id) < (?, ?)
-                        ORDER BY created_at DESC, id DESC LIMIT ?
-                        """,
-                    arguments: [Stored.id(userID), Stored.time(cursor.createdAt), Stored.id(cursor.id), limit]
-                ).map(Self.record)
+            var sql = "SELECT * FROM media WHERE user_id = ?"
+            var arguments: [any DatabaseValueConvertible] = [Stored.id(userID)]
+            if let kind {
+                sql += " AND kind = ?"
+                arguments.append(kind.rawValue)
             }
-            return try Row.fetchAll(
-                db, sql: "SELECT * FROM media WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
-                arguments: [Stored.id(userID), limit]
-            ).map(Self.record)
+            if let cursor {
+                sql += " AND (created_at, id) < (?, ?)"
+                arguments += [Stored.time(cursor.createdAt), Stored.id(cursor.id)]
+            }
+            sql += " ORDER BY created_at DESC, id DESC LIMIT ?"
+            arguments.append(limit)
+            return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(Self.record)
         }
     }
 
@@ -118,6 +117,17 @@ struct SQLiteMediaStore: MediaStore {
                 db, sql: "SELECT id FROM media WHERE user_id = ? AND id IN (\(marks))",
                 arguments: StatementArguments(arguments))
             return Set(found.compactMap(UUID.init(uuidString:)))
+        }
+    }
+
+    func uses(id: UUID, userID: UUID) async throws -> Int {
+        try await pool.read { db in
+            let arguments: StatementArguments = [Stored.id(userID), Stored.id(id)]
+            let avatars = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM users WHERE id = ? AND avatar_media_id = ?", arguments: arguments) ?? 0
+            let days = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM day_entries WHERE user_id = ? AND photo_id = ?", arguments: arguments) ?? 0
+            return avatars + days
         }
     }
 

@@ -1,3 +1,4 @@
+import DaybookMedia
 import DaybookStorage
 import Foundation
 
@@ -8,14 +9,18 @@ public struct Services: Sendable {
     public let days: DayService
     public let checkins: CheckinService
     public let vocabulary: VocabularyService
+    public let media: MediaService
 
+    /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
+    ///   data directory. The default keeps them in memory, for tests and tools that upload none.
     public init(
         store: any DaybookStore, hasher: PasswordHasher, settings: AccountSettings = AccountSettings(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        blobs: any BlobStore = InMemoryBlobStore(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
-        accounts = AccountService(store: store, hasher: hasher, settings: settings, now: now)
-        days = DayService(store: store, now: now)
+        media = MediaService(store: store, blobs: blobs, now: now)
+        accounts = AccountService(store: store, hasher: hasher, settings: settings, media: media, now: now)
+        days = DayService(store: store, media: media, now: now)
         checkins = CheckinService(store: store, now: now)
         vocabulary = VocabularyService(store: store, now: now)
     }

@@ -130,8 +130,12 @@ public protocol MediaStore: Sendable {
     func deleteAll(userID: UUID) async throws -> [MediaRecord]
     /// How many records use the blob, as original or as any derivative, whoever owns them.
     func references(key: String) async throws -> Int
-    /// Newest first (creation time, then id); strictly after the cursor when given.
-    func list(userID: UUID, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord]
+    /// Newest first (creation time, then id), only of `kind` when given; strictly after the cursor
+    /// when given.
+    func list(userID: UUID, kind: MediaKind?, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord]
     /// Of the given ids, those that are the user's records (to check references before saving).
     func owned(ids: [UUID], userID: UUID) async throws -> Set<UUID>
+    /// How many things of the user use the photo: their profile picture, day entries' photo of the
+    /// day. When the last one lets go, the photo is deleted.
+    func uses(id: UUID, userID: UUID) async throws -> Int
 }

@@ -40,6 +40,8 @@ struct EntryView {
     let entryQuestion: String?
     let entryAnswer: String?
     let song: SongView?
+    /// The photo of the day's 1280 px copy.
+    let entryPhoto: String?
     let updated: String
 
     struct SongView {
@@ -63,6 +65,7 @@ struct EntryView {
         song = entry.song.map {
             SongView(title: $0.title.nonEmpty ?? $0.link, artist: $0.artist.nonEmpty, link: $0.link.nonEmpty)
         }
+        entryPhoto = entry.photoID.map { MediaPath.url($0, .large) }
         updated = DateText.dateTime(entry.updatedAt, in: zone)
     }
 }
@@ -100,6 +103,9 @@ struct DayFormModel {
     let songTitle: String
     let songArtist: String
     let songLink: String
+    /// The photo of the day's id (a hidden field the photo picker fills) and its thumbnail.
+    let photo: String
+    let photoURL: String?
     /// "This will replace the entry you saved for …", shown before saving over an entry.
     let replaceNotice: String?
     /// Set when the user has seen the notice for this date and saves anyway.
@@ -150,6 +156,8 @@ struct DayFormModel {
         self.songTitle = input.songTitle
         self.songArtist = input.songArtist
         self.songLink = input.songLink
+        self.photo = input.photoID.map { $0.uuidString.lowercased() } ?? ""
+        self.photoURL = input.photoID.map { MediaPath.url($0, .small) }
         self.replaceNotice = replaceNotice
         self.confirmReplace = confirmReplace
         self.errors = errors.dictionary
@@ -163,7 +171,8 @@ struct DayFormModel {
         DayEntryInput(
             mood: Int(form["mood"].trimmingCharacters(in: .whitespaces)), activityIDs: form.uuids("activity"),
             note: form["note"], thoughts: form["thoughts"], gratitude: form.all("gratitude"), answer: form["answer"],
-            songTitle: form["songTitle"], songArtist: form["songArtist"], songLink: form["songLink"])
+            songTitle: form["songTitle"], songArtist: form["songArtist"], songLink: form["songLink"],
+            photoID: UUID(uuidString: form["photo"].trimmingCharacters(in: .whitespaces)))
     }
 }
 

@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookHTTP
 import DaybookServices
+import DaybookStorage
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -126,11 +127,22 @@ struct UserBadge {
     let name: String
     let username: String
     let initials: String
+    /// The profile picture's 256 px square, when there is one; otherwise the initials show.
+    let avatarURL: String?
 
     init(_ user: User) {
         name = user.shownName
         username = user.username
         initials = user.initials
+        avatarURL = user.avatarMediaID.map { MediaPath.url($0, .avatar) }
+    }
+}
+
+/// Where the pages find a photo's files: `/media/{id}/{size}` (served by the application's media
+/// routes, which check who may see them).
+enum MediaPath {
+    static func url(_ id: UUID, _ variant: MediaVariant) -> String {
+        "/media/\(id.uuidString.lowercased())/\(variant.rawValue)"
     }
 }
 

@@ -32,6 +32,7 @@ struct ProfilePages: Sendable {
         let bio: String?
         let timeZone: String
         let initials: String
+        let avatarURL: String?
         let memberSince: String
         let sessionCount: Int
         let notice: String?
@@ -47,11 +48,13 @@ struct ProfilePages: Sendable {
             case "password": "Your password is changed. Every other device has been logged out."
             case "revoked": "That device is logged out."
             case "revoked-others": "Every other device is logged out."
+            case "avatar": "Your profile picture is saved."
+            case "avatar-removed": "Your profile picture is removed."
             default: nil
             }
         let model = ProfileModel(
             name: user.shownName, username: user.username, email: user.email, bio: user.bio.nonEmpty,
-            timeZone: user.timeZone, initials: user.initials,
+            timeZone: user.timeZone, initials: user.initials, avatarURL: UserBadge(user).avatarURL,
             memberSince: DateText.medium(LocalDate(user.createdAt, in: user.zone)), sessionCount: sessions.count,
             notice: notice)
         return web.renderer.page("profile", model, title: "Profile", context: context, tab: .profile)

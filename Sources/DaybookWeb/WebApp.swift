@@ -76,6 +76,7 @@ public struct WebApp: Sendable {
         DayPages(web: web).add(to: router)
         CalendarPages(web: web).add(to: router)
         CheckinPages(web: web).add(to: router)
+        PhotoPages(web: web).add(to: router)
         PlaceholderPages(web: web).add(to: router)
     }
 

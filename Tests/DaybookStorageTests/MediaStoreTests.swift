@@ -122,7 +122,7 @@ struct MediaStoreTests {
             try await store.media.insert(bobs)
             let deleted = try await store.media.deleteAll(userID: anna.id)
             #expect(Set(deleted) == Set(photos))
-            #expect(try await store.media.list(userID: anna.id, after: nil, limit: 10).isEmpty)
+            #expect(try await store.media.list(userID: anna.id, kind: nil, after: nil, limit: 10).isEmpty)
             #expect(try await store.media.media(id: bobs.id) == bobs)
             // Deleting the account cascades to its rows.
             try await store.users.delete(id: bob.id)
@@ -148,12 +148,21 @@ struct MediaStoreTests {
             var seen: [MediaRecord] = []
             var cursor: MediaCursor?
             while true {
-                let page = try await store.media.list(userID: anna.id, after: cursor, limit: 3)
+                let page = try await store.media.list(userID: anna.id, kind: nil, after: cursor, limit: 3)
                 seen += page
                 guard let last = page.last, page.count == 3 else { break }
                 cursor = MediaCursor(token: MediaCursor(after: last).token)
             }
             #expect(seen.map(\.id) == expected.map(\.id))
+            // Only avatars, or only photos.
+            let avatar = record(anna.id, original: "9", avatar: "8", at: 50)
+            try await store.media.insert(avatar)
+            #expect(try await store.media.list(userID: anna.id, kind: .avatar, after: nil, limit: 10) == [avatar])
+            let photos = try await store.media.list(userID: anna.id, kind: .photo, after: nil, limit: 3)
+            #expect(photos.map(\.id) == Array(expected.prefix(3)).map(\.id))
+            let next = try await store.media.list(
+                userID: anna.id, kind: .photo, after: MediaCursor(after: photos[2]), limit: 10)
+            #expect(next.map(\.id) == Array(expected.dropFirst(3)).map(\.id))
         }
     }
 }

@@ -74,15 +74,18 @@ public struct AccountService: Sendable {
     let hasher: PasswordHasher
     let settings: AccountSettings
     let vocabulary: VocabularyService
+    /// Deletes the user's photo files with the account; nil where no photos are kept.
+    let media: MediaService?
     let now: @Sendable () -> Date
 
     public init(
         store: any DaybookStore, hasher: PasswordHasher, settings: AccountSettings = AccountSettings(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        media: MediaService? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.hasher = hasher
         self.settings = settings
+        self.media = media
         self.vocabulary = VocabularyService(store: store, now: now)
         self.now = now
     }
@@ -296,6 +299,8 @@ public struct AccountService: Sendable {
                 FieldError(field: "password", code: "wrong_password", message: "That password is not right.")
             ])
         }
+        // Photos first: their records say which files were the user's.
+        try await media?.deleteAll(userID: auth.user.id)
         try await store.users.delete(id: auth.user.id)
     }
 

@@ -27,10 +27,13 @@ public struct CalendarDay: Sendable, Hashable {
 /// One entry per date (seeds 000, 003).
 public struct DayService: Sendable {
     let store: any DaybookStore
+    /// Lets go of a photo of the day that an entry no longer shows (deleted if nothing else uses it).
+    let media: MediaService?
     let now: @Sendable () -> Date
 
-    public init(store: any DaybookStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any DaybookStore, media: MediaService? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
+        self.media = media
         self.now = now
     }
 
@@ -48,7 +51,8 @@ public struct DayService: Sendable {
         return QuestionOfTheDay.question(for: date)
     }
 
-    /// Creates or replaces the entry for a date (000 §4.3). Activities must be the user's own.
+    /// Creates or replaces the entry for a date (000 §4.3). Activities and the photo must be the
+    /// user's own.
     public func save(user: User, dateText: String, input: DayEntryInput) async throws -> SavedDay {
         var errors = FieldErrors()
         let day = errors.check { try self.date(dateText, for: user) }
@@ -65,11 +69,16 @@ public struct DayService: Sendable {
             if entry.activityIDs.contains(where: { !ids.contains($0) }) {
                 errors.add("activityIds", "unknown", "One of the activities does not exist.")
             }
+            // Someone else's photo looks exactly like none.
+            if let photo = entry.photoID, try await store.media.owned(ids: [photo], userID: user.id).isEmpty {
+                errors.add("photoId", "unknown", "You have no such photo. Upload it again.")
+            }
         }
         try errors.throwIfAny()
         var saved = entry!
         if let existing { saved.createdAt = existing.createdAt }
         let replaced = try await store.days.upsert(saved)
+        if let old = existing?.photoID, old != saved.photoID { try await media?.release(userID: user.id, id: old) }
         return SavedDay(entry: saved, replaced: replaced)
     }
 
@@ -86,9 +95,12 @@ public struct DayService: Sendable {
     }
 
     public func delete(user: User, dateText: String) async throws {
-        guard let date = LocalDate(dateText), try await store.days.delete(userID: user.id, date: date) else {
+        guard let date = LocalDate(dateText), let entry = try await store.days.entry(userID: user.id, date: date),
+            try await store.days.delete(userID: user.id, date: date)
+        else {
             throw NotFound()
         }
+        if let photo = entry.photoID { try await media?.release(userID: user.id, id: photo) }
     }
 
     /// Newest first. The cursor is the last date of the previous page.

@@ -1,4 +1,4 @@
-// Daybook's only script: small helps on top of pages that work without it.
+// Daybook's only script: small helps on top of pages that work without it, and photo uploads.
 "use strict";
 
 (function () {
@@ -37,9 +37,15 @@
       });
     });
 
+    document.querySelectorAll("[data-photo-picker]").forEach(setUpPhotoPicker);
+
     // Show that a form is on its way (seed 001 NFR14), and stop a double tap sending it twice.
     document.addEventListener("submit", function (event) {
       var form = event.target;
+      if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+        event.preventDefault();
+        return;
+      }
       if (form.dataset.submitting === "1") {
         event.preventDefault();
         return;
@@ -49,6 +55,132 @@
       if (button) button.setAttribute("aria-busy", "true");
     });
   });
+
+  // Photos (issue 4): a picker shows the chosen picture at once, then uploads its bytes with a
+  // progress bar and a spinner. data-mode="attach" (a day's photo) uploads right away and puts the
+  // new photo's id in the form's hidden field; data-mode="confirm" (the profile picture) waits
+  // for "Save picture" and then opens data-done-url. The server decides whether the file is a
+  // photo; the size is checked here only to save a long wait.
+  var maxPhotoBytes = 25 * 1024 * 1024;
+
+  function setUpPhotoPicker(root) {
+    var input = root.querySelector("[data-photo-input]");
+    var preview = root.querySelector("[data-photo-preview]");
+    var previewImage = preview && preview.querySelector("img");
+    var current = root.querySelector("[data-photo-current]");
+    var status = root.querySelector("[data-photo-status]");
+    var statusText = root.querySelector("[data-photo-status-text]");
+    var progress = root.querySelector("[data-photo-progress]");
+    var error = root.querySelector("[data-photo-error]");
+    var idField = root.querySelector("[data-photo-id]");
+    var confirm = root.querySelector("[data-photo-confirm]");
+    var remove = root.querySelector("[data-photo-remove]");
+    var form = root.closest("form");
+    var chosen = null;
+    var objectURL = null;
+
+    function showError(message) {
+      error.textContent = message;
+      error.hidden = !message;
+    }
+
+    function showPreview(src) {
+      if (objectURL) URL.revokeObjectURL(objectURL);
+      objectURL = src && src.indexOf("blob:") === 0 ? src : null;
+      if (src) previewImage.src = src;
+      else previewImage.removeAttribute("src");
+      preview.hidden = !src;
+      if (current) current.hidden = !!src;
+    }
+
+    function setBusy(busy) {
+      status.hidden = !busy;
+      root.setAttribute("aria-busy", busy ? "true" : "false");
+      if (form) form.querySelectorAll('button[type="submit"]').forEach(function (b) { b.disabled = busy; });
+    }
+
+    function upload(file) {
+      showError("");
+      setBusy(true);
+      progress.value = 0;
+      statusText.textContent = "Uploading…";
+      var request = new XMLHttpRequest();
+      request.open("POST", root.dataset.uploadUrl);
+      request.setRequestHeader("X-CSRF-Token", root.dataset.csrf);
+      request.setRequestHeader("Content-Type", "application/octet-stream");
+      request.upload.addEventListener("progress", function (event) {
+        if (!event.lengthComputable) return;
+        progress.value = Math.round((event.loaded / event.total) * 100);
+        progress.textContent = progress.value + "%";
+        if (event.loaded === event.total) statusText.textContent = "Processing…";
+      });
+      request.addEventListener("load", function () {
+        var answer = {};
+        try { answer = JSON.parse(request.responseText); } catch (e) { answer = {}; }
+        if (request.status >= 200 && request.status < 300) {
+          if (root.dataset.doneUrl) {
+            window.location.assign(root.dataset.doneUrl);
+            return;
+          }
+          setBusy(false);
+          if (idField) idField.value = answer.id;
+          if (remove) remove.hidden = false;
+          statusText.textContent = "";
+          root.dataset.uploaded = answer.id;
+        } else {
+          setBusy(false);
+          showError(answer.message || "The photo could not be uploaded (error " + request.status + ").");
+          if (!idField || !idField.value) showPreview(null);
+        }
+      });
+      request.addEventListener("error", function () {
+        setBusy(false);
+        showError("The photo could not be uploaded: the connection failed. Try again.");
+      });
+      request.send(file);
+    }
+
+    input.addEventListener("change", function () {
+      var file = input.files && input.files[0];
+      input.value = "";
+      if (!file) return;
+      if (file.size > maxPhotoBytes) {
+        showError("This photo is too large. Photos can be up to 25 MB.");
+        return;
+      }
+      chosen = file;
+      showPreview(URL.createObjectURL(file));
+      if (root.dataset.mode === "confirm") {
+        showError("");
+        confirm.hidden = false;
+      } else {
+        upload(file);
+      }
+    });
+
+    if (confirm) {
+      root.querySelector("[data-photo-save]").addEventListener("click", function () {
+        if (!chosen) return;
+        confirm.hidden = true;
+        upload(chosen);
+      });
+      root.querySelector("[data-photo-cancel]").addEventListener("click", function () {
+        chosen = null;
+        confirm.hidden = true;
+        showPreview(null);
+        showError("");
+      });
+    }
+
+    if (remove) {
+      remove.addEventListener("click", function () {
+        if (idField) idField.value = "";
+        showPreview(null);
+        showError("");
+        remove.hidden = true;
+      });
+    }
+  }
 
   // Coming back with the back button shows the page as it was left: make its forms usable again.
   window.addEventListener("pageshow", function (event) {

@@ -1,0 +1,240 @@
+import DaybookCore
+import DaybookMedia
+import DaybookStorage
+import Foundation
+import Logging
+
+/// A file of a photo that a viewer may have, ready to serve.
+public struct ServedMedia: Sendable, Hashable {
+    public var record: MediaRecord
+    public var variant: MediaVariant
+    public var file: MediaFile
+    /// `image/webp`, `image/jpeg`, … from the stored format.
+    public var contentType: String
+    /// A strong entity tag, quoted: the blob's SHA-256 (the bytes never change under a key).
+    public var etag: String
+    /// Anyone may see it (it belongs to a public entry): caches may share it.
+    public var isPublic: Bool
+    /// Whether the viewer owns the photo.
+    public var viewerIsOwner: Bool
+}
+
+/// Photos: upload (check, process, store), metadata, listing, deletion, and who may see which
+/// file. Used by the pages, the API and `/media/{id}/{size}` alike.
+///
+/// Files are content-addressed blobs shared by every record that uses them, so a blob is deleted
+/// only when no record uses it any more. Writing a new record's blobs and deleting unused ones are
+/// serialized within the process, so a delete can never remove a blob an upload of the same photo
+/// has just written.
+public struct MediaService: Sendable {
+    /// Decides whether a photo may be seen by anyone: true when it belongs to a public journal
+    /// entry. Must check that the entry's owner owns the photo (a record id in someone else's
+    /// entry grants nothing). Until the journal exists, nothing is public.
+    public typealias PublicCheck = @Sendable (MediaRecord) async throws -> Bool
+
+    let store: any DaybookStore
+    public let blobs: any BlobStore
+    public let processor: ImageProcessor
+    let isPublic: PublicCheck
+    let now: @Sendable () -> Date
+    let blobLock = AsyncSemaphore(limit: 1)
+    let logger: Logger
+
+    public init(
+        store: any DaybookStore, blobs: any BlobStore, processor: ImageProcessor = ImageProcessor(),
+        isPublic: @escaping PublicCheck = { _ in false }, now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "daybook.media")
+    ) {
+        self.store = store
+        self.blobs = blobs
+        self.processor = processor
+        self.isPublic = isPublic
+        self.now = now
+        self.logger = logger
+    }
+
+    // MARK: Upload
+
+    /// Checks and processes an upload and stores it as the user's. Throws `ImageProcessingError`
+    /// (its `httpStatus`: 413 too large, 415 not an accepted type, 422 too many pixels or does not
+    /// decode) and leaves nothing behind when anything fails.
+    public func upload(userID: UUID, data: Data, kind: MediaKind) async throws -> MediaRecord {
+        let processed = try await processor.process(data, kind: kind == .avatar ? .avatar : .photo)
+        guard let small = processed.derivative(.small), let large = processed.derivative(.large) else {
+            throw ImageProcessingError.processingFailed(reason: "missing derivatives")
+        }
+        let avatar = processed.derivative(.avatar)
+        var files: [(Data, String)] = [(processed.original, processed.format.rawValue)]
+        files += [small, large].map { ($0.data, $0.format.rawValue) }
+        if let avatar { files.append((avatar.data, avatar.format.rawValue)) }
+
+        return try await blobLock.withPermit {
+            var written: [String] = []
+            do {
+                for (bytes, _) in files { written.append(try await blobs.put(bytes)) }
+                func file(_ index: Int, _ width: Int, _ height: Int) -> MediaFile {
+                    MediaFile(key: written[index], format: files[index].1, bytes: files[index].0.count, width: width, height: height)
+                }
+                let record = MediaRecord(
+                    userID: userID, kind: kind, sha256: processed.sha256,
+                    original: file(0, processed.width, processed.height), small: file(1, small.width, small.height),
+                    large: file(2, large.width, large.height), avatar: avatar.map { file(3, $0.width, $0.height) },
+                    createdAt: now().roundedToMicroseconds)
+                try await store.media.insert(record)
+                return record
+            } catch {
+                await releaseUnused(Set(written))
+                throw error
+            }
+        }
+    }
+
+    /// Uploads a profile picture and makes it the user's avatar; the previous picture is deleted
+    /// if nothing else uses it. Returns the updated user.
+    public func setAvatar(userID: UUID, data: Data) async throws -> (user: User, media: MediaRecord) {
+        guard var user = try await store.users.user(id: userID) else { throw NotFound() }
+        let previous = user.avatarMediaID
+        let record = try await upload(userID: userID, data: data, kind: .avatar)
+        user.avatarMediaID = record.id
+        user.updatedAt = now().roundedToMicroseconds
+        guard try await store.users.update(user) else {
+            try? await delete(userID: userID, id: record.id)
+            throw NotFound()
+        }
+        if let previous { try await release(userID: userID, id: previous) }
+        return (user, record)
+    }
+
+    /// Makes one of the user's photos the profile picture (the API's `avatarMediaId`), or takes it
+    /// away with nil. The previous picture goes if nothing else uses it. `ValidationError` on
+    /// `avatarMediaId` when the id is not one of the user's photos.
+    public func useAsAvatar(userID: UUID, mediaID: UUID?) async throws -> User {
+        guard let mediaID else { return try await removeAvatar(userID: userID) }
+        try await requireOwned([mediaID], userID: userID, field: "avatarMediaId")
+        guard var user = try await store.users.user(id: userID) else { throw NotFound() }
+        let previous = user.avatarMediaID
+        guard previous != mediaID else { return user }
+        user.avatarMediaID = mediaID
+        user.updatedAt = now().roundedToMicroseconds
+        guard try await store.users.update(user) else { throw NotFound() }
+        if let previous { try await release(userID: userID, id: previous) }
+        return user
+    }
+
+    /// Takes the profile picture away (and deletes it if nothing else uses it).
+    public func removeAvatar(userID: UUID) async throws -> User {
+        guard var user = try await store.users.user(id: userID) else { throw NotFound() }
+        guard let previous = user.avatarMediaID else { return user }
+        user.avatarMediaID = nil
+        user.updatedAt = now().roundedToMicroseconds
+        try await store.users.update(user)
+        try await release(userID: userID, id: previous)
+        return user
+    }
+
+    // MARK: Reading
+
+    /// The user's photo; `NotFound` if there is none or it is someone else's.
+    public func metadata(userID: UUID, id: UUID) async throws -> MediaRecord {
+        guard let record = try await store.media.media(id: id, userID: userID) else { throw NotFound() }
+        return record
+    }
+
+    /// The user's photos, newest first; `kind: .photo` leaves out profile pictures.
+    public func list(userID: UUID, kind: MediaKind? = .photo, after cursor: MediaCursor? = nil, limit: Int = 50)
+        async throws -> [MediaRecord]
+    {
+        try await store.media.list(userID: userID, kind: kind, after: cursor, limit: max(1, min(limit, 200)))
+    }
+
+    /// Checks that every id is one of the user's photos, before an entry, a day or the profile
+    /// refers to them. Throws a `ValidationError` on `field` naming the first that is not
+    /// (someone else's looks the same as none).
+    public func requireOwned(_ ids: [UUID], userID: UUID, field: String) async throws {
+        let unique = Array(Set(ids))
+        let owned = try await store.media.owned(ids: unique, userID: userID)
+        if owned.count != unique.count {
+            throw ValidationError([
+                FieldError(field: field, code: "unknown", message: "You have no such photo. Upload it again.")
+            ])
+        }
+    }
+
+    /// Who may see which file: the owner, everything; anyone else, the derivatives of a photo
+    /// that `isPublic` says belongs to a public entry; nobody else anything. Everything refused is
+    /// `NotFound`, exactly like a photo that does not exist (a 404, never a 403). The original as
+    /// uploaded is its owner's only. Reads no file.
+    public func access(id: UUID, variant: MediaVariant, viewer: User?) async throws -> ServedMedia {
+        guard let record = try await store.media.media(id: id) else { throw NotFound() }
+        let isOwner = viewer?.id == record.userID
+        // A profile picture chosen from the photos has no square of its own: its small copy,
+        // cropped to a circle by the page, stands in.
+        guard let file = record.file(variant) ?? (variant == .avatar ? record.small : nil) else { throw NotFound() }
+        let isPublic: Bool
+        if variant == .original {
+            guard isOwner else { throw NotFound() }
+            isPublic = false
+        } else {
+            isPublic = try await self.isPublic(record)
+            guard isOwner || isPublic else { throw NotFound() }
+        }
+        return ServedMedia(
+            record: record, variant: variant, file: file,
+            contentType: ImageFormat(rawValue: file.format)?.mimeType ?? "application/octet-stream",
+            etag: "\"\(file.key)\"", isPublic: isPublic, viewerIsOwner: isOwner)
+    }
+
+    /// The bytes of a file `access` allowed; `NotFound` if the blob is gone.
+    public func bytes(of served: ServedMedia) async throws -> Data {
+        guard let data = try await blobs.get(served.file.key) else {
+            logger.error("Photo file missing", metadata: ["media": "\(served.record.id)", "key": "\(served.file.key)"])
+            throw NotFound()
+        }
+        return data
+    }
+
+    /// `access` and `bytes` together.
+    public func readable(id: UUID, variant: MediaVariant, viewer: User?) async throws -> (ServedMedia, Data) {
+        let served = try await access(id: id, variant: variant, viewer: viewer)
+        return (served, try await bytes(of: served))
+    }
+
+    // MARK: Deleting
+
+    /// Deletes the user's photo: its row, the references to it (profile picture, photo of the
+    /// day), and the files no other record uses. `NotFound` if it is not the user's.
+    public func delete(userID: UUID, id: UUID) async throws {
+        try await blobLock.withPermit {
+            guard let record = try await store.media.delete(id: id, userID: userID) else { throw NotFound() }
+            await releaseUnused(record.blobKeys)
+        }
+    }
+
+    /// Deletes the user's photo if nothing of theirs uses it any more: called when a day entry or
+    /// the profile lets go of it, so a photo goes with the last thing that showed it.
+    public func release(userID: UUID, id: UUID) async throws {
+        guard try await store.media.uses(id: id, userID: userID) == 0 else { return }
+        do { try await delete(userID: userID, id: id) } catch is NotFound {}
+    }
+
+    /// Deletes every photo of the user and their files: for account deletion (call before the
+    /// user's row goes, so the records still say which files were theirs).
+    public func deleteAll(userID: UUID) async throws {
+        try await blobLock.withPermit {
+            let records = try await store.media.deleteAll(userID: userID)
+            await releaseUnused(records.reduce(into: Set<String>()) { $0.formUnion($1.blobKeys) })
+        }
+    }
+
+    /// Deletes the blobs no record uses. Called holding `blobLock`. A failure is logged, not
+    /// thrown: the record is gone either way, and a stray file harms nobody.
+    private func releaseUnused(_ keys: Set<String>) async {
+        for key in keys {
+            do {
+                if try await store.media.references(key: key) == 0 { try await blobs.delete(key) }
+            } catch {
+                logger.error("Could not delete an unused photo file", metadata: ["key": "\(key)", "error": "\(error)"])
+            }
+        }
+    }
+}
