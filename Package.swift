@@ -141,7 +141,7 @@ let package = Package(
         .executableTarget(
             name: "daybook",
             dependencies: [
-                "DaybookApp", "DaybookServices", "DaybookStorage", "DaybookCore",
+                "DaybookApp", "DaybookServices", "DaybookStorage", "DaybookCore", "DaybookMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

@@ -103,6 +103,11 @@ OPERATIONS = [
               lambda c: "/api/v1/days?limit=50", kind="list"),
     Operation("list_checkins", "list check-ins: GET /checkins?limit=50", "list_checkins", "GET",
               lambda c: "/api/v1/checkins?limit=50", kind="list"),
+    Operation("thumbnail", "serve a thumbnail: GET /media/{id}/small", "thumbnail", "GET",
+              lambda c: c.manifest.get("thumbnail", "/media/missing/small"), kind="read",
+              note="a 320 px WebP of an uploaded 12-megapixel photo, owner-checked"),
+    Operation("photos", "photos: upload 12 MP JPEG/HEIC", "", "POST", lambda c: "/api/v1/media",
+              kind="photos", note="not wrk: timed uploads, and 8 at once for the peak memory"),
     Operation("save_day", "save a day: PUT /days/{date}", "save_day", "PUT",
               lambda c: f"/api/v1/days/{c.yesterday()}", body=_day_body, kind="write",
               note="replaces existing entries, round-robin over the past year"),
@@ -138,17 +143,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def request(port: int, method: str, path: str, body: str | None = None, token: str | None = None,
-            timeout: float = 10.0) -> tuple[int, bytes]:
+def request(port: int, method: str, path: str, body: str | bytes | None = None, token: str | None = None,
+            timeout: float = 10.0, content_type: str = "application/json") -> tuple[int, bytes]:
     """One HTTP request; (status, body). Status 0 means it did not get an answer."""
     headers = {"Connection": "close"}
     if body is not None:
-        headers["Content-Type"] = "application/json"
+        headers["Content-Type"] = content_type
     if token:
         headers["Authorization"] = f"Bearer {token}"
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        conn.request(method, path, body=body.encode() if body is not None else None, headers=headers)
+        conn.request(method, path, body=body.encode() if isinstance(body, str) else body, headers=headers)
         response = conn.getresponse()
         return response.status, response.read()
     except (OSError, http.client.HTTPException) as error:
@@ -371,6 +376,71 @@ def wrk(ctx: Context, op: Operation, connections: int, duration: int, env: dict)
     }
 
 
+# --- photos (issue 4) ----------------------------------------------------------------------------
+
+def upload_photo(port: int, token: str, data: bytes, filename: str, timeout: float = 120) -> tuple[int, bytes, float]:
+    """POST /api/v1/media as multipart/form-data; returns (status, body, seconds)."""
+    boundary = "daybook-bench-" + os.urandom(8).hex()
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\n"
+            f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    started = time.monotonic()
+    status, answer = request(port, "POST", "/api/v1/media", body, token, timeout=timeout,
+                             content_type=f"multipart/form-data; boundary={boundary}")
+    return status, answer, time.monotonic() - started
+
+
+def photo_phase(server: "Server", token: str, work: Path, notes: list[str]) -> dict:
+    """The photo figures: in-process pipeline time (daybook bench-photos), upload round trips,
+    the server's peak RSS while 8 uploads arrive at once, and a photo to serve thumbnails of."""
+    out = work / "photos"
+    result = run([str(BINARY), "bench-photos", "--out", str(out), "--runs", "5"], timeout=600)
+    pipeline = json.loads(result.stdout)
+    figures: dict = {"pipeline": pipeline, "uploads": {}}
+    for name in ("jpeg", "heic"):
+        data = Path(pipeline[name]["file"]).read_bytes()
+        times = []
+        for _ in range(3):
+            status, body, seconds = upload_photo(server.port, token, data, f"bench.{name}")
+            if status != 201:
+                notes.append(f"photo upload ({name}) answered HTTP {status}: {body[:120]!r}")
+                break
+            times.append(seconds)
+        figures["uploads"][name] = {"bytes": len(data), "round_trip_s": sorted(times)}
+        log(f"  {name}: pipeline median {pipeline[name]['median_s'] * 1000:.0f} ms "
+            f"(max {pipeline[name]['max_s'] * 1000:.0f} ms); upload round trips "
+            + ", ".join(f"{t * 1000:.0f} ms" for t in sorted(times)))
+
+    # Eight 12 MP JPEG uploads at once; sample the server's RSS every 10 ms meanwhile.
+    data = Path(pipeline["jpeg"]["file"]).read_bytes()
+    before = server.memory().get("VmRSS", 0)
+    peak = before
+    statuses: list[int] = []
+    durations: list[float] = []
+    def one():
+        status, _body, seconds = upload_photo(server.port, token, data, "burst.jpg", timeout=300)
+        statuses.append(status)
+        durations.append(seconds)
+    import threading
+    threads = [threading.Thread(target=one) for _ in range(8)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        peak = max(peak, server.memory().get("VmRSS", 0))
+        time.sleep(0.01)
+    wall = time.monotonic() - started
+    figures["burst"] = {"uploads": 8, "statuses": sorted(statuses), "wall_s": wall,
+                        "slowest_s": max(durations), "rss_before_mb": before / 1024,
+                        "peak_rss_mb": peak / 1024, "rss_after_mb": server.memory().get("VmRSS", 0) / 1024}
+    log(f"  8 uploads at once: all done in {wall:.2f} s, statuses {sorted(set(statuses))}, "
+        f"server RSS {before / 1024:.0f} MB before, peak {peak / 1024:.0f} MB")
+
+    status, body, _ = upload_photo(server.port, token, data, "thumbnail.jpg")
+    if status == 201:
+        figures["thumbnail"] = json.loads(body)["small"]["url"]
+    return figures
+
+
 # --- the run ------------------------------------------------------------------------------------
 
 def parse_args() -> argparse.Namespace:
@@ -465,6 +535,19 @@ def render(report: dict) -> str:
     lines.append(f"     idle after warm-up: {s['idle_anon_mb']:.1f} MB anonymous (heap, stacks) + "
                  f"{s['idle_file_mb']:.1f} MB file-backed (binary and shared libraries); PSS {s['idle_pss_mb']:.1f} MB; "
                  f"anonymous at the end {s['end_anon_mb']:.1f} MB")
+    photos = report.get("photos")
+    if photos:
+        for name in ("jpeg", "heic"):
+            p = photos["pipeline"][name]
+            trips = photos["uploads"].get(name, {}).get("round_trip_s") or []
+            lines.append(f"photo pipeline, 12 MP {name.upper()} ({p['bytes'] / 1e6:.1f} MB) → 320 px, 1280 px and "
+                         f"256 px square: median {p['median_s'] * 1000:.0f} ms, max {p['max_s'] * 1000:.0f} ms "
+                         f"({p['runs']} runs); upload round trip "
+                         + (", ".join(f"{t * 1000:.0f}" for t in trips) + " ms" if trips else "—"))
+        b = photos["burst"]
+        lines.append(f"8 uploads of a 12 MP JPEG at once: done in {b['wall_s']:.2f} s (statuses "
+                     f"{sorted(set(b['statuses']))}); server RSS {b['rss_before_mb']:.0f} MB before, "
+                     f"peak {b['peak_rss_mb']:.0f} MB, {b['rss_after_mb']:.0f} MB after")
     seed = report.get("seed", {})
     if seed:
         lines.append(f"seeded in {seed.get('seedSeconds', 0):.1f} s: {seed.get('days')} days, "
@@ -523,6 +606,20 @@ def check_targets(report: dict) -> list[dict]:
         add("login round trip < 300 ms (PRODUCT.md; 1 connection, p99)",
             r["errors"] == 0 and r["p99_ms"] < TARGETS["login_roundtrip_ms"],
             f"p50 {r['p50_ms']:.0f} ms, p99 {r['p99_ms']:.0f} ms")
+    photos = report.get("photos")
+    if photos:
+        pipeline = photos["pipeline"]
+        add("12 MP JPEG and HEIC each into every derivative < 0.5 s (issue 4; median of 5)",
+            all(pipeline[n]["median_s"] < 0.5 for n in ("jpeg", "heic")),
+            ", ".join(f"{n} {pipeline[n]['median_s'] * 1000:.0f} ms" for n in ("jpeg", "heic")))
+        b = photos["burst"]
+        add("server peak RSS < 300 MB while 8 uploads arrive at once (issue 4)",
+            b["peak_rss_mb"] < 300 and set(b["statuses"]) == {201},
+            f"{b['peak_rss_mb']:.0f} MB, statuses {sorted(set(b['statuses']))}")
+    thumbs = [r for r in rows if r["operation"] == "thumbnail" and r["connections"] == 16]
+    if thumbs:
+        add("serving a thumbnail < 5 ms (issue 4; p99 at 16 connections)", thumbs[0]["p99_ms"] < 5,
+            f"p50 {thumbs[0]['p50_ms']:.2f} ms, p99 {thumbs[0]['p99_ms']:.2f} ms")
     failing = sorted({r["operation"] for r in rows if r["ok_requests"] == 0})
     if failing:
         add("every operation answers 2xx", False, "failing: " + ", ".join(failing))
@@ -624,9 +721,20 @@ def main() -> int:
                        BENCH_PEOPLE=",".join(manifest["personIds"]),
                        BENCH_DAYS=str(manifest["days"]))
 
+        photos = None
+        if any(o.name in ("photos", "thumbnail") for o in ops):
+            log("photos: pipeline, uploads, 8 at once")
+            photos = photo_phase(server, token, work, notes)
+            if photos.get("thumbnail"):
+                ctx.manifest["thumbnail"] = photos["thumbnail"]
+                wrk_env["BENCH_THUMBNAIL"] = photos["thumbnail"]
+            wait_idle(server.process.pid)
+
         results: list[dict] = []
         ceiling: dict[int, float] = {}
         for op in ops:
+            if op.name == "photos":
+                continue
             status, body = request(server.port, op.method, op.path(ctx), op.body(ctx),
                                    token if op.auth else None, timeout=30)
             preflight = {"status": status, "body": body[:300].decode(errors="replace")}
@@ -682,6 +790,7 @@ def main() -> int:
                 "idle_pss_mb": mem_idle.get("Pss", 0) / 1024, "end_anon_mb": mem.get("RssAnon", 0) / 1024,
             },
             "seed": manifest | {"token": "(omitted)"},
+            "photos": photos,
             "notes": notes,
             "results": results,
         }
