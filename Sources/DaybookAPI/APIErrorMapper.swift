@@ -100,6 +100,7 @@ struct APIErrorMapper {
         "listCheckins": ["cursor": .string, "limit": .integer, "from": .string, "to": .string],
         "getCalendar": ["month": .string],
         "listMedia": ["kind": .string, "cursor": .string, "limit": .integer],
+        "search": ["q": .string, "cursor": .string, "limit": .integer],
         "listFeelings": ["includeArchived": .boolean],
         "listActivities": ["includeArchived": .boolean],
         "listPeople": ["includeArchived": .boolean],

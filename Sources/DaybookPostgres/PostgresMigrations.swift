@@ -190,6 +190,33 @@ enum PostgresMigrations {
                 "CREATE INDEX media_by_large_key ON media (large_key)",
                 "CREATE INDEX media_by_avatar_key ON media (avatar_key) WHERE avatar_key IS NOT NULL",
             ]),
+        Migration(
+            version: 4, name: "search",
+            statements: [
+                // A day entry's searchable words, one part per line; the same text SQLite indexes.
+                """
+                CREATE FUNCTION daybook_day_text(
+                    note text, thoughts text, gratitude text[], answer text, song_title text, song_artist text
+                ) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+                    SELECT note || E'\n' || thoughts || E'\n' || array_to_string(gratitude, E'\n') || E'\n'
+                        || answer || E'\n' || coalesce(song_title, '') || E'\n' || coalesce(song_artist, '')
+                $$
+                """,
+                // `simple`: no stemming and no stop words, like SQLite's FTS5 `unicode61`, so both
+                // find the same things.
+                """
+                ALTER TABLE day_entries ADD COLUMN search tsvector GENERATED ALWAYS AS (
+                    to_tsvector('simple'::regconfig,
+                        daybook_day_text(note, thoughts, gratitude, answer, song_title, song_artist))
+                ) STORED
+                """,
+                "CREATE INDEX day_entries_search ON day_entries USING gin (search)",
+                """
+                ALTER TABLE checkins ADD COLUMN search tsvector
+                    GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, note)) STORED
+                """,
+                "CREATE INDEX checkins_search ON checkins USING gin (search)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

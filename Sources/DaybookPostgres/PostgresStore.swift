@@ -22,6 +22,7 @@ public final class PostgresStore: DaybookStore {
     public let days: any DayStore
     public let checkins: any CheckinStore
     public let media: any MediaStore
+    public let search: any SearchStore
 
     /// `postgres://user:password@host:5432/database?sslmode=require&pool_size=20`; see
     /// `PostgresDatabaseURL`.
@@ -41,6 +42,7 @@ public final class PostgresStore: DaybookStore {
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)
         media = PostgresMediaStore(client: client, logger: logger)
+        search = PostgresSearchStore(client: client, logger: logger)
     }
 
     /// A fingerprint of the schema the migrations build: it changes whenever they do.

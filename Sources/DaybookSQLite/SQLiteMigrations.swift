@@ -143,6 +143,9 @@ enum SQLiteMigrations {
                     CREATE INDEX media_by_avatar_key ON media(avatar_key) WHERE avatar_key IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("004 search") { db in
+            try db.execute(sql: SQLiteSearchSchema.create)
+        }
         return migrator
     }
 }

@@ -14,6 +14,7 @@ public final class SQLiteStore: DaybookStore {
     public let days: any DayStore
     public let checkins: any CheckinStore
     public let media: any MediaStore
+    public let search: any SearchStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -33,6 +34,7 @@ public final class SQLiteStore: DaybookStore {
         days = SQLiteDayStore(pool: pool)
         checkins = SQLiteCheckinStore(pool: pool)
         media = SQLiteMediaStore(pool: pool)
+        search = SQLiteSearchStore(pool: pool)
     }
 
     public func migrate() async throws {

@@ -10,6 +10,7 @@ public struct Services: Sendable {
     public let checkins: CheckinService
     public let vocabulary: VocabularyService
     public let media: MediaService
+    public let search: SearchService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
@@ -23,5 +24,6 @@ public struct Services: Sendable {
         days = DayService(store: store, media: media, now: now)
         checkins = CheckinService(store: store, now: now)
         vocabulary = VocabularyService(store: store, now: now)
+        search = SearchService(store: store)
     }
 }

@@ -9,6 +9,8 @@ public protocol DaybookStore: Sendable {
     var checkins: any CheckinStore { get }
     /// Photo records (their files are in a blob store).
     var media: any MediaStore { get }
+    /// Full-text search over day entries and check-ins.
+    var search: any SearchStore { get }
 
     /// Brings the schema up to date; safe to run on every start.
     func migrate() async throws

@@ -77,6 +77,7 @@ public struct WebApp: Sendable {
         CalendarPages(web: web).add(to: router)
         CheckinPages(web: web).add(to: router)
         PhotoPages(web: web).add(to: router)
+        SearchPages(web: web).add(to: router)
         PlaceholderPages(web: web).add(to: router)
     }
 

@@ -1,0 +1,43 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+
+/// A page of search results, best first.
+public struct SearchPage: Sendable {
+    public var query: SearchQuery
+    public var hits: [SearchHit]
+    /// Give this back for the next page; nil on the last.
+    public var nextCursor: String?
+}
+
+/// Full-text search over the user's own day entries and check-ins (see `SearchStore`).
+public struct SearchService: Sendable {
+    let store: any DaybookStore
+    /// Deep pages cost more and help nobody; a more precise query does.
+    public static let maxOffset = 1_000
+
+    public init(store: any DaybookStore) {
+        self.store = store
+    }
+
+    /// `text` as typed; `cursor` from the previous page. Field errors on `q` and `cursor`.
+    public func search(userID: UUID, text: String, cursor: String? = nil, limit: Int = 20) async throws -> SearchPage {
+        var errors = FieldErrors()
+        let query = errors.check { try SearchQuery.parse(text, field: "q") }
+        var offset = 0
+        if let cursor, !cursor.isEmpty {
+            if let value = Int(cursor), (0...Self.maxOffset).contains(value) {
+                offset = value
+            } else {
+                errors.add("cursor", "invalid", "This cursor is not valid.")
+            }
+        }
+        try errors.throwIfAny()
+        let limit = max(1, min(limit, 100))
+        // One more than asked tells whether there is a next page.
+        var hits = try await store.search.search(userID: userID, query: query!, limit: limit + 1, offset: offset)
+        let more = hits.count > limit && offset + limit < Self.maxOffset
+        hits = Array(hits.prefix(limit))
+        return SearchPage(query: query!, hits: hits, nextCursor: more ? String(offset + limit) : nil)
+    }
+}

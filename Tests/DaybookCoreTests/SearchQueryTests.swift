@@ -1,0 +1,36 @@
+import DaybookCore
+import Testing
+
+@Suite("Search queries")
+struct SearchQueryTests {
+    @Test func wordsAreLowerCasedDeduplicatedAndCapped() throws {
+        let query = try SearchQuery.parse("  Walk, PARK! walk \"quoted\" AND-or*  ")
+        #expect(query.terms == ["walk", "park", "quoted", "and", "or"])
+        #expect(query.fts5Expression == #""walk"* AND "park"* AND "quoted"* AND "and"* AND "or"*"#)
+        #expect(query.tsqueryExpression == "walk:* & park:* & quoted:* & and:* & or:*")
+        let many = try SearchQuery.parse((1...20).map { "w\($0)" }.joined(separator: " "))
+        #expect(many.terms.count == SearchQuery.maxTerms)
+        #expect(try SearchQuery.parse("café 2024").terms == ["café", "2024"])
+    }
+
+    @Test func nothingSearchableIsAFieldError() {
+        for text in ["", "   ", "!!! --- ***", "\"\""] {
+            #expect(throws: ValidationError.self) { try SearchQuery.parse(text) }
+        }
+        do {
+            _ = try SearchQuery.parse(String(repeating: "a", count: 201))
+            Issue.record("expected too_long")
+        } catch {
+            #expect(error.errors.first?.code == "too_long" && error.errors.first?.field == "q")
+        }
+    }
+
+    @Test func snippetsSplitIntoHighlightedRuns() {
+        let snippet = "a \u{E000}walk\u{E001} in the \u{E000}park\u{E001}"
+        let segments = SearchHighlight.segments(snippet)
+        #expect(segments.map(\.text) == ["a ", "walk", " in the ", "park"])
+        #expect(segments.map(\.highlighted) == [false, true, false, true])
+        let spaced = SearchHighlight.segments("\n\n  a  \n\u{E000}walk\u{E001}\n\n\n b \n")
+        #expect(spaced.map(\.text) == ["a ", "walk", " b"])
+    }
+}
