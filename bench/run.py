@@ -108,6 +108,9 @@ OPERATIONS = [
               note="a 320 px WebP of an uploaded 12-megapixel photo, owner-checked"),
     Operation("photos", "photos: upload 12 MP JPEG/HEIC", "", "POST", lambda c: "/api/v1/media",
               kind="photos", note="not wrk: timed uploads, and 8 at once for the peak memory"),
+    Operation("search", "search: GET /search?q=marker", "search", "GET",
+              lambda c: "/api/v1/search?q=" + c.manifest.get("journalMarker", "zanzibarite") + "&limit=20",
+              kind="list", note="full text, the marker word is in 200 check-ins; 20 ranked hits with snippets"),
     Operation("save_day", "save a day: PUT /days/{date}", "save_day", "PUT",
               lambda c: f"/api/v1/days/{c.yesterday()}", body=_day_body, kind="write",
               note="replaces existing entries, round-robin over the past year"),
@@ -719,7 +722,8 @@ def main() -> int:
                        BENCH_FEELINGS=",".join(manifest["feelingIds"]),
                        BENCH_ACTIVITIES=",".join(manifest["activityIds"]),
                        BENCH_PEOPLE=",".join(manifest["personIds"]),
-                       BENCH_DAYS=str(manifest["days"]))
+                       BENCH_DAYS=str(manifest["days"]),
+                       BENCH_SEARCH=manifest.get("journalMarker", "zanzibarite"))
 
         photos = None
         if any(o.name in ("photos", "thumbnail") for o in ops):

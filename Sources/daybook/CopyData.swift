@@ -94,18 +94,20 @@ struct TableCounts: Equatable, Sendable {
     var people = 0
     var dayEntries = 0
     var checkins = 0
+    var media = 0
 
     static func + (lhs: Self, rhs: Self) -> Self {
         Self(
             users: lhs.users + rhs.users, sessions: lhs.sessions + rhs.sessions,
             vocabulary: lhs.vocabulary + rhs.vocabulary, people: lhs.people + rhs.people,
-            dayEntries: lhs.dayEntries + rhs.dayEntries, checkins: lhs.checkins + rhs.checkins)
+            dayEntries: lhs.dayEntries + rhs.dayEntries, checkins: lhs.checkins + rhs.checkins,
+            media: lhs.media + rhs.media)
     }
 
     var rows: [(String, Int)] {
         [
             ("users", users), ("sessions", sessions), ("vocabulary", vocabulary), ("people", people),
-            ("day_entries", dayEntries), ("checkins", checkins),
+            ("day_entries", dayEntries), ("checkins", checkins), ("media", media),
         ]
     }
 }
@@ -119,11 +121,13 @@ struct AccountData: Equatable, Sendable {
     var people: [Person]
     var days: [DayEntry]
     var checkins: [Checkin]
+    /// Photo records; their files stay in the data directory, where both servers find them.
+    var media: [MediaRecord]
 
     var counts: TableCounts {
         TableCounts(
             users: 1, sessions: sessions.count, vocabulary: vocabulary.count, people: people.count,
-            dayEntries: days.count, checkins: checkins.count)
+            dayEntries: days.count, checkins: checkins.count, media: media.count)
     }
 
     /// Reads one account's data. Expired sessions are left out (they would be cleaned up anyway).
@@ -142,9 +146,17 @@ struct AccountData: Equatable, Sendable {
             guard page.count == 1000, let last = page.last else { break }
             cursor = CheckinCursor(after: last)
         }
+        var media: [MediaRecord] = []
+        var mediaCursor: MediaCursor? = nil
+        while true {
+            let page = try await store.media.list(userID: user.id, kind: nil, after: mediaCursor, limit: 1000)
+            media += page
+            guard page.count == 1000, let last = page.last else { break }
+            mediaCursor = MediaCursor(after: last)
+        }
         return AccountData(
             user: user, passwordHash: hash, sessions: sessions, vocabulary: vocabulary, people: people, days: days,
-            checkins: checkins)
+            checkins: checkins, media: media)
     }
 
     /// Sorted by id (days by date): what must match, whatever order ties come in.
@@ -155,6 +167,7 @@ struct AccountData: Equatable, Sendable {
         copy.people.sort { $0.id.uuidString < $1.id.uuidString }
         copy.days.sort { $0.date < $1.date }
         copy.checkins.sort { $0.id.uuidString < $1.id.uuidString }
+        copy.media.sort { $0.id.uuidString < $1.id.uuidString }
         return copy
     }
 
@@ -163,6 +176,7 @@ struct AccountData: Equatable, Sendable {
         for session in sessions { try await store.sessions.insert(session) }
         try await store.vocabulary.insert(vocabulary)
         for person in people { try await store.vocabulary.insert(person) }
+        for record in media { try await store.media.insert(record) }
         for day in days { _ = try await store.days.upsert(day) }
         for checkin in checkins { try await store.checkins.insert(checkin) }
     }
