@@ -193,6 +193,10 @@ enum PostgresMigrations {
         Migration(
             version: 4, name: "search",
             statements: [
+                // Lets a GIN index lead with `user_id` like every other index, so a search reads
+                // only the user's own postings. A trusted extension (PostgreSQL 13+): the
+                // database's owner may create it; it ships with PostgreSQL (contrib).
+                "CREATE EXTENSION IF NOT EXISTS btree_gin",
                 // A day entry's searchable words, one part per line; the same text SQLite indexes.
                 """
                 CREATE FUNCTION daybook_day_text(
@@ -210,12 +214,12 @@ enum PostgresMigrations {
                         daybook_day_text(note, thoughts, gratitude, answer, song_title, song_artist))
                 ) STORED
                 """,
-                "CREATE INDEX day_entries_search ON day_entries USING gin (search)",
+                "CREATE INDEX day_entries_search ON day_entries USING gin (user_id, search)",
                 """
                 ALTER TABLE checkins ADD COLUMN search tsvector
                     GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, note)) STORED
                 """,
-                "CREATE INDEX checkins_search ON checkins USING gin (search)",
+                "CREATE INDEX checkins_search ON checkins USING gin (user_id, search)",
             ]),
     ]
 

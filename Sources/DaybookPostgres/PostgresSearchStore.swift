@@ -8,8 +8,8 @@ import PostgresNIO
 /// migration 4), each with a GIN index; ranked with `ts_rank`, snippets from `ts_headline` marked
 /// with `SearchHighlight`'s characters. Snippets are made only for the page asked for.
 ///
-/// The GIN indexes hold every user's words; a query is filtered by `user_id` as well. On a Citus
-/// cluster distributed by `user_id`, each shard's index holds only its users' (docs/scaling.md).
+/// The GIN indexes lead with `user_id` (`btree_gin`), so a search reads only the user's own
+/// postings, whatever the others wrote.
 struct PostgresSearchStore: SearchStore {
     let client: PostgresClient
     let logger: Logger
