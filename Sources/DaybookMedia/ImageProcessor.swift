@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOPosix
+import VipsShim
 
 /// Turns an upload into what Daybook keeps: checks it (size, type from its bytes, pixel count,
 /// that it decodes completely), rotates it upright by its EXIF orientation and makes the
@@ -93,6 +94,7 @@ public struct ImageProcessor: Sendable {
                 return .failure(error)
             }
         }
+        dbv_release_memory()
         return try result.get()
     }
 

@@ -32,15 +32,20 @@ public enum SampleImage {
             dbv_set_string(pointer, "exif-ifd3-GPSLongitudeRef", "E")
             dbv_set_string(pointer, "exif-ifd3-GPSLongitude", "24/1 56/1 0/1")
         }
+        return try encode(image.pointer, as: format, quality: quality)
+    }
+
+    /// Encodes a libvips image as it is, metadata and all (tests use it to make uploads with EXIF).
+    public static func encode(_ pointer: OpaquePointer, as format: ImageFormat, quality: Int = 90) throws -> Data {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let status: Int32 =
             switch format {
-            case .jpeg: dbv_save_jpeg_buffer(image.pointer, &buffer, &length, Int32(quality), 0)
-            case .png: dbv_save_png_buffer(image.pointer, &buffer, &length, 6, 0)
-            case .webp: dbv_save_webp_buffer(image.pointer, &buffer, &length, Int32(quality), 0)
-            case .heic: dbv_save_heif_buffer(image.pointer, &buffer, &length, Int32(quality), 0, 0, 0)
-            case .avif: dbv_save_heif_buffer(image.pointer, &buffer, &length, Int32(quality), 1, 0, 0)
+            case .jpeg: dbv_save_jpeg_buffer(pointer, &buffer, &length, Int32(quality), 0)
+            case .png: dbv_save_png_buffer(pointer, &buffer, &length, 6, 0)
+            case .webp: dbv_save_webp_buffer(pointer, &buffer, &length, Int32(quality), 0)
+            case .heic: dbv_save_heif_buffer(pointer, &buffer, &length, Int32(quality), 0, 0, 0)
+            case .avif: dbv_save_heif_buffer(pointer, &buffer, &length, Int32(quality), 1, 0, 0)
             }
         guard status == 0 else { throw Failure(description: Vips.takeError()) }
         return Vips.data(taking: buffer, length: length)

@@ -1,6 +1,7 @@
 // VipsShim: see include/VipsShim.h for the contract of each function.
 #include "VipsShim.h"
 
+#include <malloc.h>
 #include <string.h>
 #include <vips/vips.h>
 
@@ -12,6 +13,9 @@ int dbv_init(void) {
     int result = 0;
     g_mutex_lock(&lock);
     if (!started) {
+        // Few malloc arenas: glibc's default (8 per core) lets each processing thread keep its
+        // own, and the server would hold every arena's high-water mark after a burst of uploads.
+        mallopt(M_ARENA_MAX, 2);
         if (VIPS_INIT("daybook") != 0) {
             result = -1;
         } else {
@@ -26,6 +30,8 @@ int dbv_init(void) {
     g_mutex_unlock(&lock);
     return result;
 }
+
+void dbv_release_memory(void) { malloc_trim(0); }
 
 void dbv_set_concurrency(int threads) { vips_concurrency_set(threads < 1 ? 1 : threads); }
 

@@ -57,6 +57,18 @@ func blobCount(_ directory: String) -> Int {
     return count
 }
 
+/// `withApp`, also telling `body` where the photo files go (`<data directory>/media`).
+func withMediaApp(
+    _ database: TestDatabase,
+    _ body: @Sendable @escaping (any TestClientProtocol, any DaybookStore, String) async throws -> Void
+) async throws {
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-media-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+    try await withApp(database, configure: { $0.dataDirectory = dataDirectory }) { client, store in
+        try await body(client, store, (dataDirectory as NSString).appendingPathComponent("media"))
+    }
+}
+
 @Suite("API: photos")
 struct APIMediaTests {
     static let jpeg = try! SampleImage.make(width: 1600, height: 1200, format: .jpeg)
@@ -121,11 +133,8 @@ struct APIMediaTests {
 
     @Test(arguments: TestDatabase.available)
     func badUploadsAreRefusedAndLeaveNothing(database: TestDatabase) async throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-media-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
-        try await withApp(database, configure: { $0.dataDirectory = dataDirectory }) { client, store in
+        try await withMediaApp(database) { client, store, media in
             let api = try await API(client).register("refused")
-            let media = (dataDirectory as NSString).appendingPathComponent("media")
 
             let text = try await api.upload(Data("hello, this is not a photo\n".utf8), filename: "photo.jpg")
             text.expectProblem(.unsupportedMediaType, "unsupported_media_type")
@@ -180,11 +189,8 @@ struct APIMediaTests {
 
     @Test(arguments: TestDatabase.available)
     func deletingTheLastUseDeletesTheFiles(database: TestDatabase) async throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-media-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
-        try await withApp(database, configure: { $0.dataDirectory = dataDirectory }) { client, _ in
+        try await withMediaApp(database) { client, _, media in
             let api = try await API(client).register("deleter")
-            let media = (dataDirectory as NSString).appendingPathComponent("media")
 
             // A photo of the day goes with its day.
             let photo = try #require(try await api.upload(Self.jpeg)["id"] as? String)

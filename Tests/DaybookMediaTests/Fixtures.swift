@@ -1,3 +1,4 @@
+import DaybookMedia
 import Foundation
 import VipsShim
 
@@ -70,19 +71,15 @@ enum Fixture {
     enum Encoding: Sendable { case jpeg, png, webp, heic, avif }
 
     static func encode(_ image: Image, as encoding: Encoding, quality: Int = 90) throws -> Data {
-        var buffer: UnsafeMutableRawPointer?
-        var length = 0
-        let status: Int32 =
+        let format: ImageFormat =
             switch encoding {
-            case .jpeg: dbv_save_jpeg_buffer(image.pointer, &buffer, &length, Int32(quality), 0)
-            case .png: dbv_save_png_buffer(image.pointer, &buffer, &length, 6, 0)
-            case .webp: dbv_save_webp_buffer(image.pointer, &buffer, &length, Int32(quality), 0)
-            case .heic: dbv_save_heif_buffer(image.pointer, &buffer, &length, Int32(quality), 0, 0, 0)
-            case .avif: dbv_save_heif_buffer(image.pointer, &buffer, &length, Int32(quality), 1, 0, 0)
+            case .jpeg: .jpeg
+            case .png: .png
+            case .webp: .webp
+            case .heic: .heic
+            case .avif: .avif
             }
-        guard status == 0, let buffer else { throw Failure(description: lastError()) }
-        defer { dbv_free(buffer) }
-        return Data(bytes: buffer, count: length)
+        return try SampleImage.encode(image.pointer, as: format, quality: quality)
     }
 
     static func encode(width: Int, height: Int, as encoding: Encoding, bands: Int = 3) throws -> Data {

@@ -28,6 +28,9 @@ typedef struct _VipsImage DbvImage;
 /// Starts libvips once per process (later calls do nothing and answer 0). Also bounds memory:
 /// no operation cache, and at most 1 worker thread per pipeline until `dbv_set_concurrency`.
 int dbv_init(void);
+/// Gives the memory an image's processing freed back to the system (glibc's `malloc_trim`), so a
+/// burst of uploads does not leave the server holding its peak. Cheap next to decoding a photo.
+void dbv_release_memory(void);
 /// Worker threads per pipeline (libvips' own concurrency). 1–2 keeps memory bounded when the
 /// caller runs several pipelines at once.
 void dbv_set_concurrency(int threads);
