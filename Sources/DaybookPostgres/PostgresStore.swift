@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookStorage
 import Foundation
 import Logging

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookStorage
 import Foundation
 import GRDB
@@ -46,6 +47,22 @@ public final class SQLiteStore: DaybookStore {
     }
 
     public func run() async throws {}
+
+    /// One read for both: each `pool.read` is a hop to GRDB's queue and back, and this runs on
+    /// every authenticated request.
+    public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
+        try await pool.read { db in
+            guard
+                let session = try Row.fetchOne(
+                    db, sql: "SELECT * FROM sessions WHERE token_hash = ?", arguments: [tokenHash]
+                ).map(SQLiteSessionStore.session),
+                let user = try Row.fetchOne(
+                    db, sql: "SELECT * FROM users WHERE id = ?", arguments: [Stored.id(session.userID)]
+                ).map(SQLiteUserStore.user)
+            else { return nil }
+            return (session, user)
+        }
+    }
 }
 
 extension DatabaseError {

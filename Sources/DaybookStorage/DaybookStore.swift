@@ -1,3 +1,5 @@
+import DaybookCore
+
 /// Everything Daybook keeps, behind one interface with one implementation per database
 /// (`SQLiteStore`, `PostgresStore`). Both are held to the same conformance tests.
 public protocol DaybookStore: Sendable {
@@ -12,6 +14,8 @@ public protocol DaybookStore: Sendable {
     /// Full-text search over day entries and check-ins.
     var search: any SearchStore { get }
 
+    /// The session with this token hash and its user (see the extension's default).
+    func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?
     /// Brings the schema up to date; safe to run on every start.
     func migrate() async throws
     /// Answers when the database can be reached; throws otherwise. Used by `/healthz`.
@@ -20,3 +24,16 @@ public protocol DaybookStore: Sendable {
     /// is cancelled. SQLite needs nothing and returns at once.
     func run() async throws
 }
+
+extension DaybookStore {
+    /// The session with this token hash and its user: what authenticating every request needs.
+    /// A store may answer both in one read (SQLite does, saving a thread hop per request); this
+    /// default asks its two stores in turn.
+    public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
+        guard let session = try await sessions.session(tokenHash: tokenHash),
+            let user = try await users.user(id: session.userID)
+        else { return nil }
+        return (session, user)
+    }
+}
+

@@ -26,6 +26,13 @@ struct SessionStoreTests {
             let expired = sampleSession(userID: anna.id, token: "c3", expires: time(-10))
             try await store.sessions.insert(expired)
             #expect(try await store.sessions.session(tokenHash: expired.tokenHash) == expired)
+
+            // With its user, in one call: the same records.
+            let both = try #require(try await store.sessionAndUser(tokenHash: api.tokenHash))
+            #expect(both.session == api && both.user == anna)
+            #expect(try await store.sessionAndUser(tokenHash: String(repeating: "0", count: 64)) == nil)
+            try await store.users.delete(id: anna.id)
+            #expect(try await store.sessionAndUser(tokenHash: web.tokenHash) == nil)
         }
     }
 

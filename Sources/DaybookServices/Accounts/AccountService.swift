@@ -192,13 +192,14 @@ public struct AccountService: Sendable {
     /// expiry at most once per `touchInterval`.
     public func authenticate(token: String) async throws -> Authenticated? {
         guard SessionToken.looksValid(token) else { return nil }
-        guard let session = try await store.sessions.session(tokenHash: SessionToken.hash(token)) else { return nil }
+        guard let (session, user) = try await store.sessionAndUser(tokenHash: SessionToken.hash(token)) else {
+            return nil
+        }
         let time = now()
         if session.expiresAt <= time {
             try await store.sessions.delete(id: session.id, userID: session.userID)
             return nil
         }
-        guard let user = try await store.users.user(id: session.userID) else { return nil }
         var current = session
         if time.timeIntervalSince(session.lastSeenAt) >= settings.touchInterval {
             let lifetime = settings.lifetime(
