@@ -5,7 +5,7 @@ import Foundation
 /// Domain values as the contract writes them. Ids are lower-case UUIDs.
 
 extension UUID {
-    var apiString: String { uuidString.lowercased() }
+    var apiString: String { lowercasedString }
 }
 
 extension Components.Schemas.User {

@@ -5,12 +5,12 @@ import GRDB
 /// How Swift values are written to and read from SQLite columns: ids as lower-case text, instants
 /// as integer microseconds, lists as JSON text.
 enum Stored {
-    static func id(_ value: UUID) -> String { value.uuidString.lowercased() }
-    static func optionalID(_ value: UUID?) -> String? { value.map { $0.uuidString.lowercased() } }
+    static func id(_ value: UUID) -> String { value.lowercasedString }
+    static func optionalID(_ value: UUID?) -> String? { value.map(\.lowercasedString) }
     static func time(_ value: Date) -> Int64 { value.microsecondsSince1970 }
 
     static func ids(_ values: [UUID]) -> String {
-        "[" + values.map { "\"\($0.uuidString.lowercased())\"" }.joined(separator: ",") + "]"
+        "[" + values.map { "\"\($0.lowercasedString)\"" }.joined(separator: ",") + "]"
     }
 
     static func strings(_ values: [String]) -> String {
@@ -22,12 +22,12 @@ enum Stored {
 extension Row {
     func uuid(_ column: String) -> UUID {
         let text: String = self[column]
-        return UUID(uuidString: text)!
+        return UUID(text: text)!
     }
 
     func optionalUUID(_ column: String) -> UUID? {
         let text: String? = self[column]
-        return text.flatMap(UUID.init(uuidString:))
+        return text.flatMap { UUID(text: $0) }
     }
 
     func time(_ column: String) -> Date {
@@ -42,7 +42,7 @@ extension Row {
     func uuids(_ column: String) -> [UUID] {
         let text: String = self[column]
         let strings = (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
-        return strings.compactMap(UUID.init(uuidString:))
+        return strings.compactMap { UUID(text: $0) }
     }
 
     func strings(_ column: String) -> [String] {
