@@ -33,8 +33,7 @@ extension APIHandlers {
                 "The photo is missing: send it in a part named “file”.",
                 errors: [FieldError(field: "file", code: "required", message: "Choose a photo to upload.")])
         }
-        let kind: MediaKind = input.query.kind == .avatar ? .avatar : .photo
-        let record = try await services.media.upload(userID: auth.user.id, data: file, kind: kind)
+        let record = try await services.media.upload(userID: auth.user.id, data: file, kind: MediaKind(input.query.kind))
         return .created(.init(body: .json(.init(record))))
     }
 
@@ -48,8 +47,8 @@ extension APIHandlers {
             }
             cursor = parsed
         }
-        let kind: MediaKind = input.query.kind == .avatar ? .avatar : .photo
-        let records = try await services.media.list(userID: auth.user.id, kind: kind, after: cursor, limit: limit)
+        let records = try await services.media.list(
+            userID: auth.user.id, kind: MediaKind(input.query.kind), after: cursor, limit: limit)
         let next = records.count == limit ? records.last.map { MediaCursor(after: $0).token } : nil
         return .ok(.init(body: .json(.init(items: records.map(Components.Schemas.Media.init), nextCursor: next))))
     }
@@ -68,12 +67,19 @@ extension APIHandlers {
     }
 }
 
+extension MediaKind {
+    /// The contract's `kind` parameter: a profile picture when it says so, a photo otherwise.
+    init(_ kind: Components.Schemas.MediaKind?) {
+        self = kind == .avatar ? .avatar : .photo
+    }
+}
+
 extension Components.Schemas.Media {
     init(_ record: MediaRecord) {
         func file(_ variant: MediaVariant) -> Components.Schemas.MediaFile? {
             record.file(variant).map { file in
                 .init(
-                    url: "/media/\(record.id.apiString)/\(variant.rawValue)", width: file.width, height: file.height,
+                    url: MediaPath.url(record.id, variant), width: file.width, height: file.height,
                     bytes: file.bytes, contentType: ImageFormat(rawValue: file.format)?.mimeType ?? "application/octet-stream")
             }
         }

@@ -18,6 +18,8 @@ struct APIMiddleware: RouterMiddleware {
     /// Large enough for a day entry with every text at its longest, in any script.
     static let defaultBodyLimit = 1024 * 1024
     var bodyLimit = defaultBodyLimit
+    /// The largest photo the processor takes; `POST /api/v1/media` may carry it and its framing.
+    var photoLimit: Int
     /// The contract's paths, to tell "no such method here" (405) from "no such path" (404).
     var paths: APIPathTable
 
@@ -28,7 +30,8 @@ struct APIMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var body = ByteBuffer()
-        let bodyLimit = Self.bodyLimit(for: request, default: bodyLimit)
+        let bodyLimit =
+            request.method == .post && request.uri.path == "/api/v1/media" ? photoLimit + 64 * 1024 : bodyLimit
         do {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
                 throw APIProblem.payloadTooLarge(limit: bodyLimit)
@@ -63,12 +66,6 @@ struct APIMiddleware: RouterMiddleware {
             }
             return problem.response()
         }
-    }
-
-    /// A photo upload may carry 25 MB (the processor's limit) plus the multipart framing; every
-    /// other request, `defaultBodyLimit`.
-    static func bodyLimit(for request: Request, default limit: Int) -> Int {
-        request.method == .post && request.uri.path == "/api/v1/media" ? 25 * 1024 * 1024 + 64 * 1024 : limit
     }
 
     static func hasBearerToken(_ headers: HTTPFields) -> Bool {

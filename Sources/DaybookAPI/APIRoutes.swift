@@ -24,7 +24,10 @@ public struct APIRoutes: Sendable {
     public func add(to router: Router<AppRequestContext>) throws {
         // Added first, so it wraps the routes below; it passes every other path straight through.
         let document = try OpenAPIDocument.load()
-        router.add(middleware: APIMiddleware(paths: APIPathTable(document: document, prefix: "/api/v1")))
+        router.add(
+            middleware: APIMiddleware(
+                photoLimit: services.media.processor.limits.maxBytes,
+                paths: APIPathTable(document: document, prefix: "/api/v1")))
 
         router.get("/api/v1/openapi.yaml") { _, _ in
             Response(
@@ -55,9 +58,9 @@ struct RequireAuthentication: ServerMiddleware {
 }
 
 /// Refuses `null` anywhere in a JSON request body but where the contract allows it (`photoId`,
-/// `avatarMediaId`). The
-/// generated decoder would read a null optional field as absent, so `{"activityId": null}` would
-/// silently change nothing; a client meaning "remove it" is told how instead.
+/// `avatarMediaId`). The generated decoder would read a null optional field as absent, so
+/// `{"activityId": null}` would silently change nothing; a client meaning "remove it" is told how
+/// instead. The allowed top-level nulls are passed on in `APIRequest.explicitNulls`.
 struct RejectNulls: ServerMiddleware {
     static let nullable: Set<String> = ["photoId", "avatarMediaId"]
 
@@ -70,9 +73,8 @@ struct RejectNulls: ServerMiddleware {
         }
         // `APIMiddleware` has already read the body into memory, within its limit.
         let data = try await Data(collecting: body, upTo: APIMiddleware.defaultBodyLimit)
-        if !data.isEmpty, let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            let field = Self.firstNull(in: object, path: "")
-        {
+        let object = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        if let object, let field = Self.firstNull(in: object, path: "") {
             throw APIProblem.malformed(
                 "“\(field)” is null.",
                 errors: [
@@ -83,17 +85,12 @@ struct RejectNulls: ServerMiddleware {
                             : "null is not a value here: give a value, or leave the field out.")
                 ])
         }
-        let nulls = Self.topLevelNulls(in: data)
+        // Only allowed nulls get this far: the generated types read them as absent, but
+        // `"avatarMediaId": null` means "take it away".
+        let nulls = Set((object as? [String: Any] ?? [:]).filter { $0.value is NSNull }.map(\.key))
         return try await APIRequest.$explicitNulls.withValue(nulls) {
             try await next(request, HTTPBody(data), metadata)
         }
-    }
-
-    /// The top-level fields sent as `null` (only allowed ones get this far): the generated types
-    /// read them as absent, but `"avatarMediaId": null` means "take it away".
-    static func topLevelNulls(in data: Data) -> Set<String> {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
-        return Set(object.filter { $0.value is NSNull }.map(\.key))
     }
 
     static func firstNull(in value: Any, path: String) -> String? {

@@ -23,10 +23,12 @@ struct SQLiteSessionStore: SessionStore {
     }
 
     func session(tokenHash: String) async throws -> Session? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE token_hash = ?", arguments: [tokenHash])
-                .map(Self.session)
-        }
+        try await pool.read { db in try Self.session(db, tokenHash: tokenHash) }
+    }
+
+    /// Within a read: `SQLiteStore.sessionAndUser` asks for the user in the same one.
+    static func session(_ db: Database, tokenHash: String) throws -> Session? {
+        try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE token_hash = ?", arguments: [tokenHash]).map(session)
     }
 
     func touch(id: UUID, lastSeenAt: Date, expiresAt: Date) async throws {

@@ -52,13 +52,8 @@ public final class SQLiteStore: DaybookStore {
     /// every authenticated request.
     public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
         try await pool.read { db in
-            guard
-                let session = try Row.fetchOne(
-                    db, sql: "SELECT * FROM sessions WHERE token_hash = ?", arguments: [tokenHash]
-                ).map(SQLiteSessionStore.session),
-                let user = try Row.fetchOne(
-                    db, sql: "SELECT * FROM users WHERE id = ?", arguments: [Stored.id(session.userID)]
-                ).map(SQLiteUserStore.user)
+            guard let session = try SQLiteSessionStore.session(db, tokenHash: tokenHash),
+                let user = try SQLiteUserStore.user(db, id: session.userID)
             else { return nil }
             return (session, user)
         }

@@ -25,9 +25,12 @@ struct SQLiteUserStore: UserStore {
     }
 
     func user(id: UUID) async throws -> User? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [Stored.id(id)]).map(Self.user)
-        }
+        try await pool.read { db in try Self.user(db, id: id) }
+    }
+
+    /// Within a read: `SQLiteStore.sessionAndUser` asks for the session in the same one.
+    static func user(_ db: Database, id: UUID) throws -> User? {
+        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [Stored.id(id)]).map(user)
     }
 
     func user(login: String) async throws -> User? {

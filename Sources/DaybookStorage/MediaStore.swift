@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 
 /// What a photo was uploaded as: avatars also have the 256 px square.
@@ -16,6 +17,14 @@ public enum MediaVariant: String, Sendable, Hashable, Codable, CaseIterable {
     case large
     /// 256×256 centre square; avatars only.
     case avatar
+}
+
+/// Where a photo's files are served: `/media/{id}/{size}` (the application's media routes, which
+/// check who may see them). Pages and the API both hand these out.
+public enum MediaPath {
+    public static func url(_ id: UUID, _ variant: MediaVariant) -> String {
+        "/media/\(id.lowercasedString)/\(variant.rawValue)"
+    }
 }
 
 /// One stored file of a photo: a blob in the blob store, by key (its SHA-256).

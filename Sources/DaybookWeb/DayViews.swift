@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookServices
+import DaybookStorage
 import Foundation
 
 // View models shared by the Today, day, calendar and check-in pages.
@@ -156,7 +157,7 @@ struct DayFormModel {
         self.songTitle = input.songTitle
         self.songArtist = input.songArtist
         self.songLink = input.songLink
-        self.photo = input.photoID.map { $0.uuidString.lowercased() } ?? ""
+        self.photo = input.photoID?.lowercasedString ?? ""
         self.photoURL = input.photoID.map { MediaPath.url($0, .small) }
         self.replaceNotice = replaceNotice
         self.confirmReplace = confirmReplace

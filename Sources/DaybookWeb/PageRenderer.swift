@@ -138,14 +138,6 @@ struct UserBadge {
     }
 }
 
-/// Where the pages find a photo's files: `/media/{id}/{size}` (served by the application's media
-/// routes, which check who may see them).
-enum MediaPath {
-    static func url(_ id: UUID, _ variant: MediaVariant) -> String {
-        "/media/\(id.uuidString.lowercased())/\(variant.rawValue)"
-    }
-}
-
 /// Turns a page model (structs, arrays, optionals) into the dictionaries and arrays Mustache
 /// reads fastest, once per render.
 ///

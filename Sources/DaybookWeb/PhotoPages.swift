@@ -57,7 +57,7 @@ struct PhotoPages: Sendable {
             }
             return Self.json(
                 [
-                    "id": record.id.uuidString.lowercased(), "small": MediaPath.url(record.id, .small),
+                    "id": record.id.lowercasedString, "small": MediaPath.url(record.id, .small),
                     "large": MediaPath.url(record.id, .large), "avatar": MediaPath.url(record.id, .avatar),
                 ], status: .created)
         } catch let error as ImageProcessingError {
@@ -110,7 +110,7 @@ struct PhotoPages: Sendable {
         let zone = auth.user.zone
         let tiles = records.map { record in
             DiaryModel.Tile(
-                id: record.id.uuidString.lowercased(), small: MediaPath.url(record.id, .small),
+                id: record.id.lowercasedString, small: MediaPath.url(record.id, .small),
                 large: MediaPath.url(record.id, .large), dateText: DateText.short(LocalDate(record.createdAt, in: zone)),
                 width: record.small.width, height: record.small.height)
         }

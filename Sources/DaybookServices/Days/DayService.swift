@@ -71,7 +71,7 @@ public struct DayService: Sendable {
             }
             // Someone else's photo looks exactly like none.
             if let photo = entry.photoID, try await store.media.owned(ids: [photo], userID: user.id).isEmpty {
-                errors.add("photoId", "unknown", "You have no such photo. Upload it again.")
+                errors.add(MediaService.unknownPhoto(field: "photoId"))
             }
         }
         try errors.throwIfAny()

@@ -92,25 +92,31 @@ public struct MediaService: Sendable {
     /// Uploads a profile picture and makes it the user's avatar; the previous picture is deleted
     /// if nothing else uses it. Returns the updated user.
     public func setAvatar(userID: UUID, data: Data) async throws -> (user: User, media: MediaRecord) {
-        guard var user = try await store.users.user(id: userID) else { throw NotFound() }
-        let previous = user.avatarMediaID
         let record = try await upload(userID: userID, data: data, kind: .avatar)
-        user.avatarMediaID = record.id
-        user.updatedAt = now().roundedToMicroseconds
-        guard try await store.users.update(user) else {
+        do {
+            return (try await swapAvatar(userID: userID, to: record.id), record)
+        } catch {
             try? await delete(userID: userID, id: record.id)
-            throw NotFound()
+            throw error
         }
-        if let previous { try await release(userID: userID, id: previous) }
-        return (user, record)
     }
 
     /// Makes one of the user's photos the profile picture (the API's `avatarMediaId`), or takes it
     /// away with nil. The previous picture goes if nothing else uses it. `ValidationError` on
     /// `avatarMediaId` when the id is not one of the user's photos.
     public func useAsAvatar(userID: UUID, mediaID: UUID?) async throws -> User {
-        guard let mediaID else { return try await removeAvatar(userID: userID) }
-        try await requireOwned([mediaID], userID: userID, field: "avatarMediaId")
+        if let mediaID { try await requireOwned([mediaID], userID: userID, field: "avatarMediaId") }
+        return try await swapAvatar(userID: userID, to: mediaID)
+    }
+
+    /// Takes the profile picture away (and deletes it if nothing else uses it).
+    public func removeAvatar(userID: UUID) async throws -> User {
+        try await swapAvatar(userID: userID, to: nil)
+    }
+
+    /// Points the profile picture at `mediaID` (nil: none) and lets go of the previous one.
+    /// `NotFound` when the user is gone.
+    private func swapAvatar(userID: UUID, to mediaID: UUID?) async throws -> User {
         guard var user = try await store.users.user(id: userID) else { throw NotFound() }
         let previous = user.avatarMediaID
         guard previous != mediaID else { return user }
@@ -118,17 +124,6 @@ public struct MediaService: Sendable {
         user.updatedAt = now().roundedToMicroseconds
         guard try await store.users.update(user) else { throw NotFound() }
         if let previous { try await release(userID: userID, id: previous) }
-        return user
-    }
-
-    /// Takes the profile picture away (and deletes it if nothing else uses it).
-    public func removeAvatar(userID: UUID) async throws -> User {
-        guard var user = try await store.users.user(id: userID) else { throw NotFound() }
-        guard let previous = user.avatarMediaID else { return user }
-        user.avatarMediaID = nil
-        user.updatedAt = now().roundedToMicroseconds
-        try await store.users.update(user)
-        try await release(userID: userID, id: previous)
         return user
     }
 
@@ -153,11 +148,12 @@ public struct MediaService: Sendable {
     public func requireOwned(_ ids: [UUID], userID: UUID, field: String) async throws {
         let unique = Array(Set(ids))
         let owned = try await store.media.owned(ids: unique, userID: userID)
-        if owned.count != unique.count {
-            throw ValidationError([
-                FieldError(field: field, code: "unknown", message: "You have no such photo. Upload it again.")
-            ])
-        }
+        if owned.count != unique.count { throw ValidationError([Self.unknownPhoto(field: field)]) }
+    }
+
+    /// The error for an id that is not one of the user's photos (someone else's looks the same).
+    public static func unknownPhoto(field: String) -> FieldError {
+        FieldError(field: field, code: "unknown", message: "You have no such photo. Upload it again.")
     }
 
     /// Who may see which file: the owner, everything; anyone else, the derivatives of a photo

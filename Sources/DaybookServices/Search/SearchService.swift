@@ -4,7 +4,6 @@ import Foundation
 
 /// A page of search results, best first.
 public struct SearchPage: Sendable {
-    public var query: SearchQuery
     public var hits: [SearchHit]
     /// Give this back for the next page; nil on the last.
     public var nextCursor: String?
@@ -38,6 +37,6 @@ public struct SearchService: Sendable {
         var hits = try await store.search.search(userID: userID, query: query!, limit: limit + 1, offset: offset)
         let more = hits.count > limit && offset + limit < Self.maxOffset
         hits = Array(hits.prefix(limit))
-        return SearchPage(query: query!, hits: hits, nextCursor: more ? String(offset + limit) : nil)
+        return SearchPage(hits: hits, nextCursor: more ? String(offset + limit) : nil)
     }
 }
