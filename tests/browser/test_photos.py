@@ -128,3 +128,55 @@ def test_a_file_that_is_not_a_photo_is_refused_beside_the_picker(server, browser
     wait(browser, 20).until(lambda d: error.is_displayed() and error.text)
     assert "JPEG" in error.text and "HEIC" in error.text
     assert browser.find_element(By.CSS_SELECTOR, "input[name=photo]").get_attribute("value") == ""
+
+
+def test_another_users_photo_is_not_found_in_the_pages(server, new_user, tmp_path):
+    """The web's photo routes: someone else's photo cannot be deleted or seen (404), and an
+    upload without a login or with an empty body is refused with a message, never a 500."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from test_accounts import FormClient, register
+
+    anna, bob = new_user("anna"), new_user("bob")
+    register(server, anna)
+    register(server, bob)
+    owner, other = FormClient(server.url), FormClient(server.url)
+    owner.login(anna.username, anna.password)
+    other.login(bob.username, bob.password)
+
+    def upload(client, body: bytes):
+        request = urllib.request.Request(
+            server.url + "/photos/upload", data=body, method="POST",
+            headers={"Content-Type": "application/octet-stream", "X-CSRF-Token": client.csrf()})
+        return client._open(request)
+
+    status, _headers, body = upload(owner, write_png(tmp_path / "a.png", 200, 150, 10).read_bytes())
+    assert status == 201, body
+    photo = json.loads(body)
+
+    def status_of(client, path: str) -> int:
+        """Only the status: a photo's bytes are not text."""
+        try:
+            with client.opener.open(server.url + path, timeout=15) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    status, _h, _b = other.post(f"/photos/{photo['id']}/delete", {})
+    assert status == 404
+    assert status_of(other, photo["small"]) == 404
+    assert status_of(owner, photo["small"]) == 200
+
+    status, _h, body = upload(owner, b"")
+    assert status == 400 and json.loads(body)["field"] == "file"
+    status, _h, body = upload(owner, b"GIF89a not accepted")
+    assert status == 415 and "JPEG" in json.loads(body)["message"]
+    stranger = FormClient(server.url)
+    status, _h, _b = upload(stranger, b"\xff\xd8\xff")
+    assert status in (401, 403)
+
+    status, headers, _b = owner.post(f"/photos/{photo['id']}/delete", {})
+    assert status == 303
+    assert status_of(owner, photo["small"]) == 404
