@@ -40,16 +40,16 @@ extension APIHandlers {
     func listMedia(_ input: Operations.listMedia.Input) async throws -> Operations.listMedia.Output {
         let auth = try authenticated()
         let limit = try pageLimit(input.query.limit)
-        var cursor: MediaCursor?
+        var cursor: PageCursor?
         if let token = input.query.cursor {
-            guard let parsed = MediaCursor(token: token) else {
+            guard let parsed = PageCursor(token: token) else {
                 throw APIProblem.validation(field: "cursor", code: "invalid", message: "This cursor is not valid.")
             }
             cursor = parsed
         }
         let records = try await services.media.list(
             userID: auth.user.id, kind: MediaKind(input.query.kind), after: cursor, limit: limit)
-        let next = records.count == limit ? records.last.map { MediaCursor(after: $0).token } : nil
+        let next = records.count == limit ? records.last.map { PageCursor(after: $0).token } : nil
         return .ok(.init(body: .json(.init(items: records.map(Components.Schemas.Media.init), nextCursor: next))))
     }
 

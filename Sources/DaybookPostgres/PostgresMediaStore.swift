@@ -48,6 +48,9 @@ struct PostgresMediaStore: MediaStore {
             ), days AS (
                 UPDATE day_entries SET photo_id = NULL
                 WHERE user_id = \(userID) AND photo_id = \(id) AND EXISTS (SELECT 1 FROM deleted)
+            ), journal AS (
+                DELETE FROM journal_photos
+                WHERE user_id = \(userID) AND media_id = \(id) AND EXISTS (SELECT 1 FROM deleted)
             )
             SELECT * FROM deleted
             """, logger: logger
@@ -63,6 +66,8 @@ struct PostgresMediaStore: MediaStore {
                 UPDATE users SET avatar_media_id = NULL WHERE id = \(userID) AND avatar_media_id IS NOT NULL
             ), days AS (
                 UPDATE day_entries SET photo_id = NULL WHERE user_id = \(userID) AND photo_id IS NOT NULL
+            ), journal AS (
+                DELETE FROM journal_photos WHERE user_id = \(userID)
             )
             SELECT * FROM deleted
             """, logger: logger
@@ -73,7 +78,8 @@ struct PostgresMediaStore: MediaStore {
         try await client.rows(
             """
             SELECT (SELECT count(*) FROM users WHERE id = \(userID) AND avatar_media_id = \(id))
-                + (SELECT count(*) FROM day_entries WHERE user_id = \(userID) AND photo_id = \(id)) AS n
+                + (SELECT count(*) FROM day_entries WHERE user_id = \(userID) AND photo_id = \(id))
+                + (SELECT count(*) FROM journal_photos WHERE user_id = \(userID) AND media_id = \(id)) AS n
             """, logger: logger
         ).first?.value("n", as: Int.self) ?? 0
     }
@@ -87,7 +93,7 @@ struct PostgresMediaStore: MediaStore {
         ).first?.value("n", as: Int.self) ?? 0
     }
 
-    func list(userID: UUID, kind: MediaKind?, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord] {
+    func list(userID: UUID, kind: MediaKind?, after cursor: PageCursor?, limit: Int) async throws -> [MediaRecord] {
         let cursorAt = cursor.map { PGTime($0.createdAt) }, cursorID = cursor?.id
         let kind = kind?.rawValue
         return try await client.rows(

@@ -221,6 +221,43 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX checkins_search ON checkins USING gin (user_id, search)",
             ]),
+        Migration(
+            version: 5, name: "journal",
+            statements: [
+                """
+                CREATE TABLE journal_entries (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    title text NOT NULL DEFAULT '',
+                    body text NOT NULL DEFAULT '',
+                    tags text[] NOT NULL DEFAULT '{}',
+                    location text NOT NULL DEFAULT '',
+                    is_public boolean NOT NULL DEFAULT false,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                // A public entry is opened by id alone.
+                "CREATE INDEX journal_by_id ON journal_entries (id)",
+                "CREATE INDEX journal_by_user ON journal_entries (user_id, created_at DESC, id DESC)",
+                // The public feed reads only public entries, newest first, whoever wrote them.
+                "CREATE INDEX journal_public ON journal_entries (created_at DESC, id DESC) WHERE is_public",
+                // Filtering by tag stays within the user's own entries (btree_gin, migration 4).
+                "CREATE INDEX journal_tags ON journal_entries USING gin (user_id, tags)",
+                """
+                CREATE TABLE journal_photos (
+                    user_id uuid NOT NULL,
+                    entry_id uuid NOT NULL,
+                    position integer NOT NULL,
+                    media_id uuid NOT NULL,
+                    PRIMARY KEY (user_id, entry_id, position),
+                    FOREIGN KEY (user_id, entry_id) REFERENCES journal_entries (user_id, id) ON DELETE CASCADE
+                )
+                """,
+                // "Which entries show this photo?": may a stranger see it, may it be deleted.
+                "CREATE INDEX journal_photos_by_media ON journal_photos (media_id, user_id)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

@@ -23,6 +23,7 @@ public final class PostgresStore: DaybookStore {
     public let days: any DayStore
     public let checkins: any CheckinStore
     public let media: any MediaStore
+    public let journal: any JournalStore
     public let search: any SearchStore
 
     /// `postgres://user:password@host:5432/database?sslmode=require&pool_size=20`; see
@@ -43,6 +44,7 @@ public final class PostgresStore: DaybookStore {
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)
         media = PostgresMediaStore(client: client, logger: logger)
+        journal = PostgresJournalStore(client: client, logger: logger)
         search = PostgresSearchStore(client: client, logger: logger)
     }
 

@@ -47,7 +47,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> MediaRecord? {
-        try await pool.write { db in
+        try await pool.write { db -> MediaRecord? in
             guard
                 let record = try Row.fetchOne(
                     db, sql: "SELECT * FROM media WHERE id = ? AND user_id = ?",
@@ -58,6 +58,7 @@ struct SQLiteMediaStore: MediaStore {
             try db.execute(sql: "UPDATE users SET avatar_media_id = NULL WHERE avatar_media_id = ? AND id = ?", arguments: arguments)
             try db.execute(
                 sql: "UPDATE day_entries SET photo_id = NULL WHERE photo_id = ? AND user_id = ?", arguments: arguments)
+            try db.execute(sql: "DELETE FROM journal_photos WHERE media_id = ? AND user_id = ?", arguments: arguments)
             try db.execute(sql: "DELETE FROM media WHERE id = ? AND user_id = ?", arguments: arguments)
             return record
         }
@@ -72,6 +73,7 @@ struct SQLiteMediaStore: MediaStore {
             try db.execute(
                 sql: "UPDATE day_entries SET photo_id = NULL WHERE user_id = ? AND photo_id IS NOT NULL",
                 arguments: [Stored.id(userID)])
+            try db.execute(sql: "DELETE FROM journal_photos WHERE user_id = ?", arguments: [Stored.id(userID)])
             try db.execute(sql: "DELETE FROM media WHERE user_id = ?", arguments: [Stored.id(userID)])
             return records
         }
@@ -89,7 +91,7 @@ struct SQLiteMediaStore: MediaStore {
         }
     }
 
-    func list(userID: UUID, kind: MediaKind?, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord] {
+    func list(userID: UUID, kind: MediaKind?, after cursor: PageCursor?, limit: Int) async throws -> [MediaRecord] {
         try await pool.read { db in
             var sql = "SELECT * FROM media WHERE user_id = ?"
             var arguments: [any DatabaseValueConvertible] = [Stored.id(userID)]
@@ -127,7 +129,10 @@ struct SQLiteMediaStore: MediaStore {
                 db, sql: "SELECT count(*) FROM users WHERE id = ? AND avatar_media_id = ?", arguments: arguments) ?? 0
             let days = try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM day_entries WHERE user_id = ? AND photo_id = ?", arguments: arguments) ?? 0
-            return avatars + days
+            let journal = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM journal_photos WHERE user_id = ? AND media_id = ?", arguments: arguments
+            ) ?? 0
+            return avatars + days + journal
         }
     }
 

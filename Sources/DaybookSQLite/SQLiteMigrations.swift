@@ -146,6 +146,35 @@ enum SQLiteMigrations {
         migrator.registerMigration("004 search") { db in
             try db.execute(sql: SQLiteSearchSchema.create)
         }
+        migrator.registerMigration("005 journal") { db in
+            // Entries, newest first per user; the public feed reads a partial index of public ones
+            // only. Photos one row each (ordered by position), found by photo for access checks
+            // and for "is this photo still used?".
+            try db.execute(
+                sql: """
+                    CREATE TABLE journal_entries (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        title TEXT NOT NULL DEFAULT '',
+                        body TEXT NOT NULL DEFAULT '',
+                        tags TEXT NOT NULL DEFAULT '[]',
+                        location TEXT NOT NULL DEFAULT '',
+                        is_public INTEGER NOT NULL DEFAULT 0,
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX journal_by_user ON journal_entries(user_id, created_at DESC, id DESC);
+                    CREATE INDEX journal_public ON journal_entries(created_at DESC, id DESC) WHERE is_public = 1;
+                    CREATE TABLE journal_photos (
+                        entry_id TEXT NOT NULL REFERENCES journal_entries(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        media_id TEXT NOT NULL,
+                        user_id TEXT NOT NULL,
+                        PRIMARY KEY (entry_id, position)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX journal_photos_by_media ON journal_photos(media_id, user_id);
+                    """)
+        }
         return migrator
     }
 }

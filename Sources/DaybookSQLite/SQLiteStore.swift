@@ -15,6 +15,7 @@ public final class SQLiteStore: DaybookStore {
     public let days: any DayStore
     public let checkins: any CheckinStore
     public let media: any MediaStore
+    public let journal: any JournalStore
     public let search: any SearchStore
 
     /// Opens (creating if needed) the database file at `path`.
@@ -35,6 +36,7 @@ public final class SQLiteStore: DaybookStore {
         days = SQLiteDayStore(pool: pool)
         checkins = SQLiteCheckinStore(pool: pool)
         media = SQLiteMediaStore(pool: pool)
+        journal = SQLiteJournalStore(pool: pool)
         search = SQLiteSearchStore(pool: pool)
     }
 

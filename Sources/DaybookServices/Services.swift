@@ -10,6 +10,7 @@ public struct Services: Sendable {
     public let checkins: CheckinService
     public let vocabulary: VocabularyService
     public let media: MediaService
+    public let journal: JournalService
     public let search: SearchService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
@@ -19,7 +20,12 @@ public struct Services: Sendable {
         blobs: any BlobStore = InMemoryBlobStore(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
-        media = MediaService(store: store, blobs: blobs, now: now)
+        // A stranger may see a photo that its owner put in a public journal entry.
+        media = MediaService(
+            store: store, blobs: blobs,
+            isPublic: { record in try await store.journal.isInPublicEntry(mediaID: record.id, ownerID: record.userID) },
+            now: now)
+        journal = JournalService(store: store, media: media, now: now)
         accounts = AccountService(store: store, hasher: hasher, settings: settings, media: media, now: now)
         days = DayService(store: store, media: media, now: now)
         checkins = CheckinService(store: store, now: now)

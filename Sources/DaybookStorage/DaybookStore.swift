@@ -11,6 +11,8 @@ public protocol DaybookStore: Sendable {
     var checkins: any CheckinStore { get }
     /// Photo records (their files are in a blob store).
     var media: any MediaStore { get }
+    /// Journal entries (their photos are `media` records).
+    var journal: any JournalStore { get }
     /// Full-text search over day entries and check-ins.
     var search: any SearchStore { get }
 

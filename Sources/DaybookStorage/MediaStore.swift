@@ -95,30 +95,9 @@ public struct MediaRecord: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-/// Where a page of photos ended: the last one's creation time and id.
-public struct MediaCursor: Sendable, Hashable {
-    public var createdAt: Date
-    public var id: UUID
-
-    public init(createdAt: Date, id: UUID) {
-        self.createdAt = createdAt
-        self.id = id
-    }
-
+extension PageCursor {
+    /// After this photo, in a newest-first list.
     public init(after record: MediaRecord) { self.init(createdAt: record.createdAt, id: record.id) }
-
-    /// Opaque text form for URLs: microseconds since 1970, a dot, the id.
-    public var token: String {
-        "\(Int64((createdAt.timeIntervalSince1970 * 1_000_000).rounded())).\(id.uuidString.lowercased())"
-    }
-
-    public init?(token: String) {
-        let parts = token.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else {
-            return nil
-        }
-        self.init(createdAt: Date(timeIntervalSince1970: Double(micros) / 1_000_000), id: id)
-    }
 }
 
 /// Photo records. The files themselves live in a blob store (DaybookMedia's `BlobStore`); a blob
@@ -132,7 +111,7 @@ public protocol MediaStore: Sendable {
     /// out without one.
     func media(id: UUID) async throws -> MediaRecord?
     /// Deletes the user's record and, in the same transaction, every reference to it: the user's
-    /// avatar and day entries' photo of the day are cleared. Returns the deleted record, or nil if
+    /// avatar and day entries' photo of the day are cleared, and it leaves their journal entries. Returns the deleted record, or nil if
     /// there was none.
     func delete(id: UUID, userID: UUID) async throws -> MediaRecord?
     /// Deletes every record of the user; returns them (so their blobs can be released).
@@ -141,10 +120,10 @@ public protocol MediaStore: Sendable {
     func references(key: String) async throws -> Int
     /// Newest first (creation time, then id), only of `kind` when given; strictly after the cursor
     /// when given.
-    func list(userID: UUID, kind: MediaKind?, after cursor: MediaCursor?, limit: Int) async throws -> [MediaRecord]
+    func list(userID: UUID, kind: MediaKind?, after cursor: PageCursor?, limit: Int) async throws -> [MediaRecord]
     /// Of the given ids, those that are the user's records (to check references before saving).
     func owned(ids: [UUID], userID: UUID) async throws -> Set<UUID>
     /// How many things of the user use the photo: their profile picture, day entries' photo of the
-    /// day. When the last one lets go, the photo is deleted.
+    /// day, journal entries. When the last one lets go, the photo is deleted.
     func uses(id: UUID, userID: UUID) async throws -> Int
 }

@@ -104,7 +104,7 @@ struct PhotoPages: Sendable {
     /// Every photo of the user, newest first, in a grid; 60 to a page.
     func diary(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        let cursor = request.uri.queryParameters.get("after").flatMap(MediaCursor.init(token:))
+        let cursor = request.uri.queryParameters.get("after").flatMap(PageCursor.init(token:))
         let limit = 60
         let records = try await web.services.media.list(userID: auth.user.id, kind: .photo, after: cursor, limit: limit)
         let zone = auth.user.zone
@@ -114,7 +114,7 @@ struct PhotoPages: Sendable {
                 large: MediaPath.url(record.id, .large), dateText: DateText.short(LocalDate(record.createdAt, in: zone)),
                 width: record.small.width, height: record.small.height)
         }
-        let next = records.count == limit ? records.last.map { "/photos?after=" + MediaCursor(after: $0).token } : nil
+        let next = records.count == limit ? records.last.map { "/photos?after=" + PageCursor(after: $0).token } : nil
         let notice = request.uri.queryParameters.get("notice") == "deleted" ? "The photo is deleted." : nil
         let model = DiaryModel(photos: tiles, hasPhotos: !tiles.isEmpty, nextHref: next, diaryNotice: notice)
         return web.renderer.page("photos", model, title: "Photo diary", context: context, tab: .profile)

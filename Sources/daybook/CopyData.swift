@@ -147,12 +147,12 @@ struct AccountData: Equatable, Sendable {
             cursor = CheckinCursor(after: last)
         }
         var media: [MediaRecord] = []
-        var mediaCursor: MediaCursor? = nil
+        var mediaCursor: PageCursor? = nil
         while true {
             let page = try await store.media.list(userID: user.id, kind: nil, after: mediaCursor, limit: 1000)
             media += page
             guard page.count == 1000, let last = page.last else { break }
-            mediaCursor = MediaCursor(after: last)
+            mediaCursor = PageCursor(after: last)
         }
         return AccountData(
             user: user, passwordHash: hash, sessions: sessions, vocabulary: vocabulary, people: people, days: days,

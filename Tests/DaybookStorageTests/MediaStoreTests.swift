@@ -146,12 +146,12 @@ struct MediaStoreTests {
                 ($0.createdAt, $0.id.uuidString.lowercased()) > ($1.createdAt, $1.id.uuidString.lowercased())
             }
             var seen: [MediaRecord] = []
-            var cursor: MediaCursor?
+            var cursor: PageCursor?
             while true {
                 let page = try await store.media.list(userID: anna.id, kind: nil, after: cursor, limit: 3)
                 seen += page
                 guard let last = page.last, page.count == 3 else { break }
-                cursor = MediaCursor(token: MediaCursor(after: last).token)
+                cursor = PageCursor(token: PageCursor(after: last).token)
             }
             #expect(seen.map(\.id) == expected.map(\.id))
             // Only avatars, or only photos.
@@ -161,7 +161,7 @@ struct MediaStoreTests {
             let photos = try await store.media.list(userID: anna.id, kind: .photo, after: nil, limit: 3)
             #expect(photos.map(\.id) == Array(expected.prefix(3)).map(\.id))
             let next = try await store.media.list(
-                userID: anna.id, kind: .photo, after: MediaCursor(after: photos[2]), limit: 10)
+                userID: anna.id, kind: .photo, after: PageCursor(after: photos[2]), limit: 10)
             #expect(next.map(\.id) == Array(expected.dropFirst(3)).map(\.id))
         }
     }

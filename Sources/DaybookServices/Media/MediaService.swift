@@ -29,7 +29,7 @@ public struct ServedMedia: Sendable, Hashable {
 public struct MediaService: Sendable {
     /// Decides whether a photo may be seen by anyone: true when it belongs to a public journal
     /// entry. Must check that the entry's owner owns the photo (a record id in someone else's
-    /// entry grants nothing). Until the journal exists, nothing is public.
+    /// entry grants nothing). `Services` answers it from the journal.
     public typealias PublicCheck = @Sendable (MediaRecord) async throws -> Bool
 
     let store: any DaybookStore
@@ -136,7 +136,7 @@ public struct MediaService: Sendable {
     }
 
     /// The user's photos, newest first; `kind: .photo` leaves out profile pictures.
-    public func list(userID: UUID, kind: MediaKind? = .photo, after cursor: MediaCursor? = nil, limit: Int = 50)
+    public func list(userID: UUID, kind: MediaKind? = .photo, after cursor: PageCursor? = nil, limit: Int = 50)
         async throws -> [MediaRecord]
     {
         try await store.media.list(userID: userID, kind: kind, after: cursor, limit: max(1, min(limit, 200)))

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A journal entry as a form or an API request sends it, before any checking, so a form can be
+/// shown again exactly as typed when something in it is wrong.
+public struct JournalEntryInput: Sendable, Hashable {
+    public var title: String
+    public var body: String
+    /// Each element may hold several tags separated by commas or spaces (a text field sends them
+    /// that way); a leading `#` is dropped.
+    public var tags: [String]
+    public var location: String
+    /// In display order; must be the user's own photos.
+    public var photoIDs: [UUID]
+    public var isPublic: Bool
+
+    public init(
+        title: String = "", body: String = "", tags: [String] = [], location: String = "", photoIDs: [UUID] = [],
+        isPublic: Bool = false
+    ) {
+        self.title = title
+        self.body = body
+        self.tags = tags
+        self.location = location
+        self.photoIDs = photoIDs
+        self.isPublic = isPublic
+    }
+
+    /// The form of a saved entry, for editing it.
+    public init(_ entry: JournalEntry) {
+        self.init(
+            title: entry.title, body: entry.body, tags: entry.tags, location: entry.location,
+            photoIDs: entry.photoIDs, isPublic: entry.isPublic)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A journal entry (seeds 001, 003): free text with an optional title, the user's own tags, an
+/// optional place, several photos in the order the user chose, and whether anyone may read it.
+/// Unlike a day entry, a user writes as many as they like, whenever they like.
+public struct JournalEntry: Sendable, Hashable, Codable, Identifiable {
+    public var id: UUID
+    public var userID: UUID
+    public var title: String
+    public var body: String
+    /// Lower-case, without `#`, each once, in the order given.
+    public var tags: [String]
+    /// Empty when none was given.
+    public var location: String
+    /// In the order they are shown; the first is the entry's cover.
+    public var photoIDs: [UUID]
+    /// Public entries are in everyone's public feed, and so are their photos.
+    public var isPublic: Bool
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: UUID = UUID(), userID: UUID, title: String = "", body: String = "", tags: [String] = [],
+        location: String = "", photoIDs: [UUID] = [], isPublic: Bool = false, createdAt: Date = Date(),
+        updatedAt: Date = Date()
+    ) {
+        self.id = id
+        self.userID = userID
+        self.title = title
+        self.body = body
+        self.tags = tags
+        self.location = location
+        self.photoIDs = photoIDs
+        self.isPublic = isPublic
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The title, else the body's first line, for cards and page titles.
+    public var heading: String {
+        if !title.isEmpty { return title }
+        return body.split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) }
+            ?? ""
+    }
+}

@@ -1,0 +1,154 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+import PostgresNIO
+
+/// Journal entries on PostgreSQL: `journal_entries` (tags as `text[]`) and `journal_photos`, one
+/// row per photo with its position, read back as an ordered array in the same query.
+struct PostgresJournalStore: JournalStore {
+    let client: PostgresClient
+    let logger: Logger
+
+    func save(_ entry: JournalEntry, insert: Bool) async throws -> Bool {
+        try await storeErrors {
+            try await client.withTransaction(logger: logger) { connection in
+                let updated = try await connection.execute(
+                    """
+                    UPDATE journal_entries SET title = \(entry.title), body = \(entry.body),
+                        tags = \(entry.tags)::text[], location = \(entry.location), is_public = \(entry.isPublic),
+                        updated_at = \(PGTime(entry.updatedAt))
+                    WHERE user_id = \(entry.userID) AND id = \(entry.id) RETURNING 1
+                    """, logger: logger)
+                if updated > 0 {
+                    try await connection.execute(
+                        "DELETE FROM journal_photos WHERE user_id = \(entry.userID) AND entry_id = \(entry.id)",
+                        logger: logger)
+                } else {
+                    guard insert else { return false }
+                    try await connection.execute(
+                        """
+                        INSERT INTO journal_entries (user_id, id, title, body, tags, location, is_public,
+                            created_at, updated_at)
+                        VALUES (\(entry.userID), \(entry.id), \(entry.title), \(entry.body), \(entry.tags)::text[],
+                            \(entry.location), \(entry.isPublic), \(PGTime(entry.createdAt)),
+                            \(PGTime(entry.updatedAt)))
+                        """, logger: logger)
+                }
+                if !entry.photoIDs.isEmpty {
+                    try await connection.execute(
+                        """
+                        INSERT INTO journal_photos (user_id, entry_id, position, media_id)
+                        SELECT \(entry.userID), \(entry.id), p.position - 1, p.media_id
+                        FROM unnest(\(entry.photoIDs)::uuid[]) WITH ORDINALITY AS p(media_id, position)
+                        """, logger: logger)
+                }
+                return true
+            }
+        }
+    }
+
+    func entry(id: UUID, userID: UUID) async throws -> JournalEntry? {
+        try await client.rows(
+            "\(unescaped: Self.select) WHERE e.user_id = \(userID) AND e.id = \(id)", logger: logger
+        ).first.map(Self.entry)
+    }
+
+    func publicEntry(id: UUID) async throws -> PublicJournalEntry? {
+        try await client.rows(
+            "\(unescaped: Self.publicSelect) WHERE e.id = \(id) AND e.is_public", logger: logger
+        ).first.map(Self.publicEntry)
+    }
+
+    func delete(id: UUID, userID: UUID) async throws -> JournalEntry? {
+        // The photos are read before the delete cascades them away, in the same statement.
+        try await client.rows(
+            """
+            WITH photos AS (
+                SELECT coalesce(array_agg(media_id ORDER BY position), '{}') AS photo_ids FROM journal_photos
+                WHERE user_id = \(userID) AND entry_id = \(id)
+            ), deleted AS (
+                DELETE FROM journal_entries WHERE user_id = \(userID) AND id = \(id) RETURNING *
+            )
+            SELECT deleted.*, photos.photo_ids FROM deleted, photos
+            """, logger: logger
+        ).first.map(Self.entry)
+    }
+
+    func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry] {
+        let cursorAt = cursor.map { PGTime($0.createdAt) }, cursorID = cursor?.id
+        return try await client.rows(
+            """
+            \(unescaped: Self.select)
+            WHERE e.user_id = \(userID)
+                AND (\(tag)::text IS NULL OR e.tags @> ARRAY[\(tag)::text])
+                AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
+            ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
+            """, logger: logger
+        ).map(Self.entry)
+    }
+
+    func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
+        let cursorAt = cursor.map { PGTime($0.createdAt) }, cursorID = cursor?.id
+        return try await client.rows(
+            """
+            \(unescaped: Self.publicSelect)
+            WHERE e.is_public
+                AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
+            ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
+            """, logger: logger
+        ).map(Self.publicEntry)
+    }
+
+    func tags(userID: UUID) async throws -> [(tag: String, count: Int)] {
+        try await client.rows(
+            """
+            SELECT t.tag, count(*) AS n FROM journal_entries e, unnest(e.tags) AS t(tag)
+            WHERE e.user_id = \(userID) GROUP BY t.tag ORDER BY n DESC, t.tag COLLATE "C"
+            """, logger: logger
+        ).map { (tag: try $0.value("tag", as: String.self), count: try $0.value("n", as: Int.self)) }
+    }
+
+    func isInPublicEntry(mediaID: UUID, ownerID: UUID) async throws -> Bool {
+        try await client.execute(
+            """
+            SELECT 1 FROM journal_photos p JOIN journal_entries e ON e.user_id = p.user_id AND e.id = p.entry_id
+            WHERE p.media_id = \(mediaID) AND p.user_id = \(ownerID) AND e.is_public LIMIT 1
+            """, logger: logger) > 0
+    }
+
+    func count(userID: UUID) async throws -> Int {
+        try await client.rows(
+            "SELECT count(*) AS n FROM journal_entries WHERE user_id = \(userID)", logger: logger
+        ).first?.value("n", as: Int.self) ?? 0
+    }
+
+    // MARK: Rows
+
+    static let photoArray = """
+        ARRAY(SELECT p.media_id FROM journal_photos p
+            WHERE p.user_id = e.user_id AND p.entry_id = e.id ORDER BY p.position) AS photo_ids
+        """
+    static let select = "SELECT e.*, \(photoArray) FROM journal_entries e"
+    static let publicSelect = """
+        SELECT e.*, \(photoArray), u.username AS author_username, u.display_name AS author_display_name,
+            u.avatar_media_id AS author_avatar_media_id
+        FROM journal_entries e JOIN users u ON u.id = e.user_id
+        """
+
+    static func entry(_ row: PostgresRandomAccessRow) throws -> JournalEntry {
+        JournalEntry(
+            id: try row.value("id"), userID: try row.value("user_id"), title: try row.value("title"),
+            body: try row.value("body"), tags: try row.value("tags"), location: try row.value("location"),
+            photoIDs: try row.value("photo_ids"), isPublic: try row.value("is_public"),
+            createdAt: try row.time("created_at"), updatedAt: try row.time("updated_at"))
+    }
+
+    static func publicEntry(_ row: PostgresRandomAccessRow) throws -> PublicJournalEntry {
+        PublicJournalEntry(
+            entry: try entry(row),
+            author: JournalAuthor(
+                id: try row.value("user_id"), username: try row.value("author_username"),
+                displayName: try row.value("author_display_name"),
+                avatarMediaID: try row.value("author_avatar_media_id")))
+    }
+}

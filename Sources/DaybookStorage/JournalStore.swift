@@ -1,0 +1,57 @@
+import DaybookCore
+import Foundation
+
+/// Who wrote a public entry, as the public feed shows them.
+public struct JournalAuthor: Sendable, Hashable {
+    public var id: UUID
+    public var username: String
+    public var displayName: String
+    public var avatarMediaID: UUID?
+
+    public init(id: UUID, username: String, displayName: String, avatarMediaID: UUID?) {
+        self.id = id
+        self.username = username
+        self.displayName = displayName
+        self.avatarMediaID = avatarMediaID
+    }
+}
+
+/// A public entry and its author.
+public struct PublicJournalEntry: Sendable, Hashable {
+    public var entry: JournalEntry
+    public var author: JournalAuthor
+
+    public init(entry: JournalEntry, author: JournalAuthor) {
+        self.entry = entry
+        self.author = author
+    }
+}
+
+/// Journal entries, with their ordered photos and their tags.
+///
+/// Photos are kept one row per (entry, photo) beside the entries, so that "which entries show this
+/// photo?" (may a stranger see it; may it be deleted) is one indexed lookup.
+public protocol JournalStore: Sendable {
+    /// Inserts a new entry, or replaces the user's entry with the same id (keeping its creation
+    /// time), photos and all, in one transaction. Returns false when `entry.id` belongs to nobody
+    /// or to someone else and `insert` is false.
+    @discardableResult func save(_ entry: JournalEntry, insert: Bool) async throws -> Bool
+    /// The user's entry.
+    func entry(id: UUID, userID: UUID) async throws -> JournalEntry?
+    /// Any public entry, with its author.
+    func publicEntry(id: UUID) async throws -> PublicJournalEntry?
+    /// Deletes the user's entry; returns it (so its photos can be let go), or nil if there was none.
+    func delete(id: UUID, userID: UUID) async throws -> JournalEntry?
+    /// The user's entries, newest first, only those with `tag` when given, strictly after the
+    /// cursor when given.
+    func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry]
+    /// Everyone's public entries, newest first, strictly after the cursor when given.
+    func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry]
+    /// The user's tags with how many entries use each, most used first, then by name.
+    func tags(userID: UUID) async throws -> [(tag: String, count: Int)]
+    /// Whether the photo is in a public entry of the photo's own owner (someone putting another
+    /// person's photo id in their entry makes nothing public).
+    func isInPublicEntry(mediaID: UUID, ownerID: UUID) async throws -> Bool
+    /// How many entries a user has, for the profile.
+    func count(userID: UUID) async throws -> Int
+}

@@ -1,0 +1,169 @@
+import DaybookCore
+import DaybookStorage
+import DaybookTestSupport
+import Foundation
+import Testing
+
+@Suite("JournalStore conformance")
+struct JournalStoreTests {
+    func photo(_ userID: UUID, _ seed: String) -> MediaRecord {
+        let key = { (suffix: String) in String(repeating: seed + suffix, count: 64 / (seed.count + suffix.count)) }
+        return MediaRecord(
+            userID: userID, kind: .photo, sha256: key("0"),
+            original: MediaFile(key: key("0"), format: "jpeg", bytes: 1_000, width: 40, height: 30),
+            small: MediaFile(key: key("1"), format: "webp", bytes: 100, width: 40, height: 30),
+            large: MediaFile(key: key("2"), format: "webp", bytes: 200, width: 40, height: 30), createdAt: baseTime)
+    }
+
+    func entry(
+        _ userID: UUID, _ title: String, at seconds: Double = 0, tags: [String] = [], photos: [UUID] = [],
+        isPublic: Bool = false
+    ) -> JournalEntry {
+        JournalEntry(
+            userID: userID, title: title, body: "Body of \(title)\nsecond line ✍️", tags: tags, location: "Vaasa",
+            photoIDs: photos, isPublic: isPublic, createdAt: time(seconds), updatedAt: time(seconds + 1))
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func entriesRoundTripWithPhotosInOrder(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let a = photo(anna.id, "a"), b = photo(anna.id, "b"), c = photo(anna.id, "c")
+            for p in [a, b, c] { try await store.media.insert(p) }
+            let saved = entry(anna.id, "Lake day", tags: ["summer", "swim"], photos: [c.id, a.id, b.id])
+            #expect(try await store.journal.save(saved, insert: true))
+            #expect(try await store.journal.entry(id: saved.id, userID: anna.id) == saved)
+
+            // Reorder and drop one; the text changes too.
+            var edited = saved
+            edited.photoIDs = [b.id, c.id]
+            edited.body = "Rewritten"
+            edited.isPublic = true
+            edited.updatedAt = time(50)
+            #expect(try await store.journal.save(edited, insert: false))
+            #expect(try await store.journal.entry(id: saved.id, userID: anna.id) == edited)
+            #expect(try await store.media.uses(id: a.id, userID: anna.id) == 0)
+            #expect(try await store.media.uses(id: b.id, userID: anna.id) == 1)
+
+            // Updating an entry that is not there inserts nothing.
+            let ghost = entry(anna.id, "Ghost")
+            #expect(try await store.journal.save(ghost, insert: false) == false)
+            #expect(try await store.journal.entry(id: ghost.id, userID: anna.id) == nil)
+            #expect(try await store.journal.count(userID: anna.id) == 1)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func ownerOnly(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let secret = entry(anna.id, "Secret")
+            try await store.journal.save(secret, insert: true)
+            #expect(try await store.journal.entry(id: secret.id, userID: bob.id) == nil)
+            #expect(try await store.journal.publicEntry(id: secret.id) == nil)
+            #expect(try await store.journal.delete(id: secret.id, userID: bob.id) == nil)
+            var stolen = secret
+            stolen.userID = bob.id
+            stolen.title = "Mine now"
+            #expect(try await store.journal.save(stolen, insert: false) == false)
+            #expect(try await store.journal.entry(id: secret.id, userID: anna.id)?.title == "Secret")
+            #expect(try await store.journal.entries(userID: bob.id, tag: nil, after: nil, limit: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func feedsPageNewestFirstAndFilterByTag(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            var annas: [JournalEntry] = []
+            for index in 0..<5 {
+                let e = entry(
+                    anna.id, "A\(index)", at: Double(index), tags: index.isMultiple(of: 2) ? ["even", "all"] : ["all"],
+                    isPublic: index >= 3)
+                annas.append(e)
+                try await store.journal.save(e, insert: true)
+            }
+            let bobs = entry(bob.id, "B", at: 3.5, isPublic: true)
+            try await store.journal.save(bobs, insert: true)
+            try await store.journal.save(entry(bob.id, "B private", at: 10), insert: true)
+
+            let first = try await store.journal.entries(userID: anna.id, tag: nil, after: nil, limit: 2)
+            #expect(first.map(\.title) == ["A4", "A3"])
+            let rest = try await store.journal.entries(
+                userID: anna.id, tag: nil, after: PageCursor(createdAt: first[1].createdAt, id: first[1].id), limit: 10)
+            #expect(rest.map(\.title) == ["A2", "A1", "A0"])
+            #expect(try await store.journal.entries(userID: anna.id, tag: "even", after: nil, limit: 10).map(\.title)
+                == ["A4", "A2", "A0"])
+            #expect(try await store.journal.entries(userID: anna.id, tag: "none", after: nil, limit: 10).isEmpty)
+
+            let tags = try await store.journal.tags(userID: anna.id)
+            #expect(tags.map(\.tag) == ["all", "even"])
+            #expect(tags.map(\.count) == [5, 3])
+
+            let feed = try await store.journal.publicEntries(after: nil, limit: 10)
+            #expect(feed.map(\.entry.title) == ["A4", "B", "A3"])
+            #expect(feed[1].author.username == "bob")
+            #expect(feed[1].author.displayName == "bob Example")
+            let older = try await store.journal.publicEntries(
+                after: PageCursor(createdAt: feed[0].entry.createdAt, id: feed[0].entry.id), limit: 1)
+            #expect(older.map(\.entry.title) == ["B"])
+            #expect(try await store.journal.publicEntry(id: bobs.id)?.entry == bobs)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func photoIsPublicOnlyInItsOwnersPublicEntry(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let p = photo(anna.id, "p")
+            try await store.media.insert(p)
+            #expect(try await store.journal.isInPublicEntry(mediaID: p.id, ownerID: anna.id) == false)
+            // Bob puts Anna's photo id in his public entry: that makes nothing of hers public.
+            try await store.journal.save(entry(bob.id, "Borrowed", photos: [p.id], isPublic: true), insert: true)
+            #expect(try await store.journal.isInPublicEntry(mediaID: p.id, ownerID: anna.id) == false)
+            var own = entry(anna.id, "Mine", photos: [p.id])
+            try await store.journal.save(own, insert: true)
+            #expect(try await store.journal.isInPublicEntry(mediaID: p.id, ownerID: anna.id) == false)
+            own.isPublic = true
+            try await store.journal.save(own, insert: false)
+            #expect(try await store.journal.isInPublicEntry(mediaID: p.id, ownerID: anna.id))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func deletingAPhotoTakesItOutOfEntries(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let a = photo(anna.id, "a"), b = photo(anna.id, "b")
+            for p in [a, b] { try await store.media.insert(p) }
+            let e = entry(anna.id, "Two", photos: [a.id, b.id], isPublic: true)
+            try await store.journal.save(e, insert: true)
+            #expect(try await store.media.uses(id: a.id, userID: anna.id) == 1)
+            #expect(try await store.media.delete(id: a.id, userID: anna.id) != nil)
+            #expect(try await store.journal.entry(id: e.id, userID: anna.id)?.photoIDs == [b.id])
+            #expect(try await store.journal.isInPublicEntry(mediaID: a.id, ownerID: anna.id) == false)
+
+            let deleted = try await store.journal.delete(id: e.id, userID: anna.id)
+            #expect(deleted?.photoIDs == [b.id])
+            #expect(try await store.media.uses(id: b.id, userID: anna.id) == 0)
+            #expect(try await store.journal.entry(id: e.id, userID: anna.id) == nil)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func accountDeletionTakesEntriesAlong(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let a = photo(anna.id, "a")
+            try await store.media.insert(a)
+            try await store.journal.save(entry(anna.id, "Bye", photos: [a.id], isPublic: true), insert: true)
+            #expect(try await store.media.deleteAll(userID: anna.id).count == 1)
+            #expect(try await store.journal.entries(userID: anna.id, tag: nil, after: nil, limit: 5).first?.photoIDs == [])
+            #expect(try await store.users.delete(id: anna.id))
+            #expect(try await store.journal.publicEntries(after: nil, limit: 5).isEmpty)
+        }
+    }
+}
