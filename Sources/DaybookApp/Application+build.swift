@@ -25,7 +25,8 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let services = Services(
         store: store, hasher: PasswordHasher(cost: configuration.bcryptCost),
-        blobs: FileBlobStore(root: configuration.mediaDirectory))
+        // Thumbnails and avatars are read on every page: small ones are kept in memory.
+        blobs: CachedBlobStore(FileBlobStore(root: configuration.mediaDirectory)))
     let router = try buildRouter(configuration, services: services, logger: logger)
     var background: [any Service] = [
         StoreService(run: { try await store.run() }),
