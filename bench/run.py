@@ -105,7 +105,9 @@ OPERATIONS = [
               lambda c: "/api/v1/checkins?limit=50", kind="list"),
     Operation("thumbnail", "serve a thumbnail: GET /media/{id}/small", "thumbnail", "GET",
               lambda c: c.manifest.get("thumbnail", "/media/missing/small"), kind="read",
-              note="a 320 px WebP of an uploaded 12-megapixel photo, owner-checked"),
+              connections=[1, 16, 64, 256],
+              note="a 320 px WebP of an uploaded 12-megapixel photo, owner-checked; 1 connection: one "
+                   "request's own time, more: queueing on 2 cores"),
     Operation("photos", "photos: upload 12 MP JPEG/HEIC", "", "POST", lambda c: "/api/v1/media",
               kind="photos", note="not wrk: timed uploads, and 8 at once for the peak memory"),
     Operation("search", "search: GET /search?q=marker", "search", "GET",
@@ -540,8 +542,10 @@ def render(report: dict) -> str:
                  f"anonymous at the end {s['end_anon_mb']:.1f} MB")
     photos = report.get("photos")
     if photos:
-        for name in ("jpeg", "heic"):
-            p = photos["pipeline"][name]
+        for name in ("jpeg", "heic", "heic-noise"):
+            p = photos["pipeline"].get(name)
+            if not p:
+                continue
             trips = photos["uploads"].get(name, {}).get("round_trip_s") or []
             lines.append(f"photo pipeline, 12 MP {name.upper()} ({p['bytes'] / 1e6:.1f} MB) → 320 px, 1280 px and "
                          f"256 px square: median {p['median_s'] * 1000:.0f} ms, max {p['max_s'] * 1000:.0f} ms "
@@ -619,10 +623,11 @@ def check_targets(report: dict) -> list[dict]:
         add("server peak RSS < 300 MB while 8 uploads arrive at once (issue 4)",
             b["peak_rss_mb"] < 300 and set(b["statuses"]) == {201},
             f"{b['peak_rss_mb']:.0f} MB, statuses {sorted(set(b['statuses']))}")
-    thumbs = [r for r in rows if r["operation"] == "thumbnail" and r["connections"] == 16]
-    if thumbs:
-        add("serving a thumbnail < 5 ms (issue 4; p99 at 16 connections)", thumbs[0]["p99_ms"] < 5,
-            f"p50 {thumbs[0]['p50_ms']:.2f} ms, p99 {thumbs[0]['p99_ms']:.2f} ms")
+    for conns in (1, 16):
+        thumbs = [r for r in rows if r["operation"] == "thumbnail" and r["connections"] == conns]
+        if thumbs:
+            add(f"serving a thumbnail < 5 ms (issue 4; p99 at {conns} connection{'s' if conns > 1 else ''})",
+                thumbs[0]["p99_ms"] < 5, f"p50 {thumbs[0]['p50_ms']:.2f} ms, p99 {thumbs[0]['p99_ms']:.2f} ms")
     failing = sorted({r["operation"] for r in rows if r["ok_requests"] == 0})
     if failing:
         add("every operation answers 2xx", False, "failing: " + ", ".join(failing))

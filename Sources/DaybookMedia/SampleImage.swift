@@ -8,11 +8,14 @@ public enum SampleImage {
         public var description: String
     }
 
-    /// An encoded image. `exifOrientation` (1–8) is written into EXIF for JPEG; `gps` adds GPS
+    /// An encoded image; `photoLike` gives it a grain that compresses like a phone's photo
+    /// instead of per-pixel noise (benchmarks: a codec's speed depends on the bitrate).
+    /// `exifOrientation` (1–8) is written into EXIF for JPEG; `gps` adds GPS
     /// coordinates to EXIF (JPEG, WebP) so tests can check they are stripped. HEIC and AVIF need
     /// libheif's encoders (present on Debian 12).
     public static func make(
-        width: Int, height: Int, format: ImageFormat, noisy: Bool = true, bands: Int = 3, quality: Int = 90,
+        width: Int, height: Int, format: ImageFormat, noisy: Bool = true, photoLike: Bool = false, bands: Int = 3,
+        quality: Int = 90,
         exifOrientation: Int? = nil, gps: Bool = false
     ) throws -> Data {
         do {
@@ -21,7 +24,7 @@ public enum SampleImage {
             throw Failure(description: error.description)
         }
         var pointer: OpaquePointer?
-        guard dbv_make_image(&pointer, Int32(width), Int32(height), Int32(bands), noisy ? 1 : 0) == 0, let pointer else {
+        guard dbv_make_image(&pointer, Int32(width), Int32(height), Int32(bands), photoLike ? 2 : noisy ? 1 : 0) == 0, let pointer else {
             throw Failure(description: Vips.takeError())
         }
         let image = VipsImage(pointer)

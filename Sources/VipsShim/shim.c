@@ -237,15 +237,15 @@ char *dbv_get_as_string(DbvImage *image, const char *name) {
 
 // MARK: Making images
 
-int dbv_make_image(DbvImage **out, int width, int height, int bands, int noisy) {
+int dbv_make_image(DbvImage **out, int width, int height, int bands, int texture) {
     if (bands != 1 && bands != 3 && bands != 4) {
         vips_error("dbv_make_image", "bands must be 1, 3 or 4");
         return -1;
     }
     VipsImage *base = vips_image_new();
-    VipsImage **t = (VipsImage **)vips_object_local_array(VIPS_OBJECT(base), 12);
+    VipsImage **t = (VipsImage **)vips_object_local_array(VIPS_OBJECT(base), 13);
     VipsImage *result = NULL;
-    if (!noisy) {
+    if (texture == 0) {
         if (vips_black(&t[0], width, height, "bands", bands, NULL) || vips_cast_uchar(t[0], &t[1], NULL)) goto fail;
         result = t[1];
     } else {
@@ -255,7 +255,13 @@ int dbv_make_image(DbvImage **out, int width, int height, int bands, int noisy) 
             goto fail;
         if (vips_linear1(t[1], &t[3], 200.0 / width, 20, NULL) || vips_linear1(t[2], &t[4], 200.0 / height, 30, NULL))
             goto fail;
-        if (vips_gaussnoise(&t[5], width, height, "sigma", 18.0, "mean", 0.0, NULL)) goto fail;
+        if (texture == 2) {
+            if (vips_gaussnoise(&t[12], width, height, "sigma", 40.0, "mean", 0.0, NULL) ||
+                vips_gaussblur(t[12], &t[5], 1.0, NULL))
+                goto fail;
+        } else if (vips_gaussnoise(&t[5], width, height, "sigma", 18.0, "mean", 0.0, NULL)) {
+            goto fail;
+        }
         if (vips_add(t[3], t[5], &t[6], NULL) || vips_add(t[4], t[5], &t[7], NULL)) goto fail;
         if (vips_linear1(t[5], &t[8], 1.0, 128, NULL)) goto fail;
         VipsImage *planes[4] = {t[6], t[7], t[8], t[8]};

@@ -124,9 +124,11 @@ char *dbv_get_as_string(DbvImage *image, const char *name);
 
 // MARK: Making images (for tests and benchmarks)
 
-/// A `width`×`height` image with `bands` (1, 3 or 4) 8-bit bands: Gaussian noise around mid-grey
-/// over a gradient when `noisy`, else black.
-int dbv_make_image(DbvImage **out, int width, int height, int bands, int noisy);
+/// A `width`×`height` image with `bands` (1, 3 or 4) 8-bit bands. `texture` 0: black; 1: a
+/// gradient under per-pixel Gaussian noise (the worst case for a codec: nothing to predict);
+/// 2: the gradient under blurred, stronger noise, a grain that compresses about like a phone's
+/// photo (a 12 MP HEIC at libheif's default quality comes out near 2 MB, as an iPhone's does).
+int dbv_make_image(DbvImage **out, int width, int height, int bands, int texture);
 
 #ifdef __cplusplus
 }
