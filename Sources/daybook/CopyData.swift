@@ -95,19 +95,21 @@ struct TableCounts: Equatable, Sendable {
     var dayEntries = 0
     var checkins = 0
     var media = 0
+    var journal = 0
 
     static func + (lhs: Self, rhs: Self) -> Self {
         Self(
             users: lhs.users + rhs.users, sessions: lhs.sessions + rhs.sessions,
             vocabulary: lhs.vocabulary + rhs.vocabulary, people: lhs.people + rhs.people,
             dayEntries: lhs.dayEntries + rhs.dayEntries, checkins: lhs.checkins + rhs.checkins,
-            media: lhs.media + rhs.media)
+            media: lhs.media + rhs.media, journal: lhs.journal + rhs.journal)
     }
 
     var rows: [(String, Int)] {
         [
             ("users", users), ("sessions", sessions), ("vocabulary", vocabulary), ("people", people),
             ("day_entries", dayEntries), ("checkins", checkins), ("media", media),
+            ("journal_entries", journal),
         ]
     }
 }
@@ -123,11 +125,14 @@ struct AccountData: Equatable, Sendable {
     var checkins: [Checkin]
     /// Photo records; their files stay in the data directory, where both servers find them.
     var media: [MediaRecord]
+    /// Journal entries with their photos in order.
+    var journal: [JournalEntry]
 
     var counts: TableCounts {
         TableCounts(
             users: 1, sessions: sessions.count, vocabulary: vocabulary.count, people: people.count,
-            dayEntries: days.count, checkins: checkins.count, media: media.count)
+            dayEntries: days.count, checkins: checkins.count, media: media.count,
+            journal: journal.count)
     }
 
     /// Reads one account's data. Expired sessions are left out (they would be cleaned up anyway).
@@ -154,9 +159,17 @@ struct AccountData: Equatable, Sendable {
             guard page.count == 1000, let last = page.last else { break }
             mediaCursor = PageCursor(after: last)
         }
+        var journal: [JournalEntry] = []
+        var journalCursor: PageCursor? = nil
+        while true {
+            let page = try await store.journal.entries(userID: user.id, tag: nil, after: journalCursor, limit: 1000)
+            journal += page
+            guard page.count == 1000, let last = page.last else { break }
+            journalCursor = PageCursor(createdAt: last.createdAt, id: last.id)
+        }
         return AccountData(
             user: user, passwordHash: hash, sessions: sessions, vocabulary: vocabulary, people: people, days: days,
-            checkins: checkins, media: media)
+            checkins: checkins, media: media, journal: journal)
     }
 
     /// Sorted by id (days by date): what must match, whatever order ties come in.
@@ -168,6 +181,7 @@ struct AccountData: Equatable, Sendable {
         copy.days.sort { $0.date < $1.date }
         copy.checkins.sort { $0.id.uuidString < $1.id.uuidString }
         copy.media.sort { $0.id.uuidString < $1.id.uuidString }
+        copy.journal.sort { $0.id.uuidString < $1.id.uuidString }
         return copy
     }
 
@@ -179,6 +193,7 @@ struct AccountData: Equatable, Sendable {
         for record in media { try await store.media.insert(record) }
         for day in days { _ = try await store.days.upsert(day) }
         for checkin in checkins { try await store.checkins.insert(checkin) }
+        for entry in journal { try await store.journal.save(entry, insert: true) }
     }
 }
 
