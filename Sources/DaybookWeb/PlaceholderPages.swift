@@ -1,7 +1,7 @@
 import DaybookHTTP
 import Hummingbird
 
-/// Journal, Insights and Closet come with their own issues; until then their tabs lead to a
+/// Insights and Closet come with their own issues; until then their tabs lead to a
 /// page that says so, inside the normal layout.
 struct PlaceholderPages: Sendable {
     let web: Web
@@ -19,9 +19,6 @@ struct PlaceholderPages: Sendable {
 
     func add(to router: Router<AppRequestContext>) {
         let pages: [(Tab, Model)] = [
-            (.journal, Model(
-                heading: "Journal", text: "Longer entries with tags, places and photos are coming soon.", emoji: "📓",
-                links: [.init(href: "/today", label: "Write today's thoughts"), .init(href: "/days", label: "Your moods")])),
             (.insights, Model(
                 heading: "Insights", text: "Charts of your moods, streaks and what goes with a good day are coming soon.",
                 emoji: "📈", links: [.init(href: "/calendar", label: "See your month"), .init(href: "/checkins", label: "Check-in log")])),

@@ -78,6 +78,7 @@ public struct WebApp: Sendable {
         CheckinPages(web: web).add(to: router)
         PhotoPages(web: web).add(to: router)
         SearchPages(web: web).add(to: router)
+        JournalPages(web: web).add(to: router)
         PlaceholderPages(web: web).add(to: router)
     }
 

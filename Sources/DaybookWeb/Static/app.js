@@ -38,6 +38,8 @@
     });
 
     document.querySelectorAll("[data-photo-picker]").forEach(setUpPhotoPicker);
+    document.querySelectorAll("[data-photo-list]").forEach(setUpPhotoList);
+    document.querySelectorAll("img[data-avatar-img]").forEach(hideBrokenAvatar);
 
     // Show that a form is on its way (seed 001 NFR14), and stop a double tap sending it twice.
     document.addEventListener("submit", function (event) {
@@ -180,6 +182,160 @@
         remove.hidden = true;
       });
     }
+  }
+
+  // Several photos (a journal entry, seed 001): each chosen file shows at once as a thumbnail and
+  // uploads on its own, with a progress bar and a spinner; when it is stored, its id goes in the
+  // thumbnail's hidden photoIds field. The form posts those fields in the order they are shown,
+  // so moving a thumbnail moves the photo. Saving waits until every upload has finished.
+  function setUpPhotoList(root) {
+    var strip = root.querySelector("[data-photo-strip]");
+    var template = root.querySelector("[data-photo-template]");
+    var error = root.querySelector("[data-photo-error]");
+    var form = root.closest("form");
+    var max = parseInt(root.dataset.max, 10) || 20;
+    var pending = 0;
+
+    function showError(message) {
+      error.textContent = message;
+      error.hidden = !message;
+    }
+
+    function items() {
+      return Array.prototype.slice.call(strip.querySelectorAll("[data-photo-item]"));
+    }
+
+    // Numbers the photos, marks the cover, and disables the moves that go nowhere.
+    function refresh() {
+      var all = items();
+      strip.hidden = all.length === 0;
+      all.forEach(function (item, index) {
+        item.classList.toggle("is-cover", index === 0);
+        var image = item.querySelector("img");
+        image.alt = "Photo " + (index + 1) + " of " + all.length + (index === 0 ? " (cover)" : "");
+        item.querySelector('[data-photo-move="-1"]').disabled = index === 0;
+        item.querySelector('[data-photo-move="1"]').disabled = index === all.length - 1;
+      });
+    }
+
+    function setPending(change) {
+      pending += change;
+      root.setAttribute("aria-busy", pending > 0 ? "true" : "false");
+      if (form) form.querySelectorAll('button[type="submit"]').forEach(function (b) { b.disabled = pending > 0; });
+    }
+
+    function dropItem(item) {
+      if (item.xhr) item.xhr.abort();
+      var image = item.querySelector("img");
+      if (image.src.indexOf("blob:") === 0) URL.revokeObjectURL(image.src);
+      item.remove();
+      refresh();
+    }
+
+    function upload(item, file) {
+      var progress = item.querySelector("[data-photo-progress]");
+      var statusText = item.querySelector("[data-photo-status-text]");
+      var request = new XMLHttpRequest();
+      var finished = false;
+      function finish() {
+        if (finished) return;
+        finished = true;
+        item.xhr = null;
+        setPending(-1);
+      }
+      item.xhr = request;
+      setPending(1);
+      request.open("POST", root.dataset.uploadUrl);
+      request.setRequestHeader("X-CSRF-Token", root.dataset.csrf);
+      request.setRequestHeader("Content-Type", "application/octet-stream");
+      request.upload.addEventListener("progress", function (event) {
+        if (!event.lengthComputable) return;
+        progress.value = Math.round((event.loaded / event.total) * 100);
+        progress.textContent = progress.value + "%";
+        if (event.loaded === event.total) statusText.textContent = "Processing…";
+      });
+      request.addEventListener("load", function () {
+        finish();
+        var answer = {};
+        try { answer = JSON.parse(request.responseText); } catch (e) { answer = {}; }
+        if (request.status >= 200 && request.status < 300 && answer.id) {
+          item.querySelector('input[name="photoIds"]').value = answer.id;
+          item.classList.remove("is-uploading");
+          item.dataset.uploaded = answer.id;
+        } else {
+          showError((file.name ? file.name + ": " : "") +
+            (answer.message || "the photo could not be uploaded (error " + request.status + ")."));
+          dropItem(item);
+        }
+      });
+      request.addEventListener("error", function () {
+        finish();
+        showError("A photo could not be uploaded: the connection failed. Try again.");
+        dropItem(item);
+      });
+      request.addEventListener("abort", finish);
+      request.send(file);
+    }
+
+    function add(file) {
+      if (file.size > maxPhotoBytes) {
+        showError((file.name ? file.name + ": " : "") + "this photo is too large. Photos can be up to 25 MB.");
+        return;
+      }
+      var item = template.content.firstElementChild.cloneNode(true);
+      item.querySelector("img").src = URL.createObjectURL(file);
+      strip.appendChild(item);
+      refresh();
+      upload(item, file);
+    }
+
+    root.querySelectorAll("[data-photo-files]").forEach(function (input) {
+      input.addEventListener("change", function () {
+        var files = Array.prototype.slice.call(input.files || []);
+        input.value = "";
+        if (!files.length) return;
+        showError("");
+        var room = max - items().length;
+        if (files.length > room) {
+          showError("An entry can have at most " + max + " photos" +
+            (room > 0 ? "; only the first " + room + " of these were added." : "."));
+          files = files.slice(0, Math.max(room, 0));
+        }
+        files.forEach(add);
+        var last = strip.lastElementChild;
+        if (last) last.scrollIntoView({ block: "nearest", inline: "nearest" });
+      });
+    });
+
+    strip.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button || !strip.contains(button)) return;
+      var item = button.closest("[data-photo-item]");
+      if (button.hasAttribute("data-photo-drop")) {
+        var next = item.nextElementSibling || item.previousElementSibling;
+        dropItem(item);
+        showError("");
+        var focus = next && next.querySelector("[data-photo-drop]");
+        if (focus) focus.focus();
+        return;
+      }
+      var step = parseInt(button.dataset.photoMove, 10);
+      if (step < 0 && item.previousElementSibling) strip.insertBefore(item, item.previousElementSibling);
+      if (step > 0 && item.nextElementSibling) strip.insertBefore(item.nextElementSibling, item);
+      refresh();
+      // Keep the focus on the button that moved, or on its twin once this one has nowhere to go.
+      (button.disabled ? item.querySelector('[data-photo-move="' + -step + '"]') : button).focus();
+      item.scrollIntoView({ block: "nearest", inline: "nearest" });
+    });
+
+    refresh();
+  }
+
+  // An author's picture that may not be shown falls back to the initials behind it.
+  function hideBrokenAvatar(image) {
+    function hide() { image.hidden = true; }
+    if (image.complete && image.naturalWidth === 0) hide();
+    else image.addEventListener("error", hide);
   }
 
   // Coming back with the back button shows the page as it was left: make its forms usable again.

@@ -1,0 +1,238 @@
+import DaybookCore
+import DaybookHTTP
+import DaybookServices
+import DaybookStorage
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The journal (seed 001 FR1–FR11): the user's feed with tag filters, an entry with its photos
+/// scrolled sideways, the form to write or edit one with several photos, delete, and everyone's
+/// public entries at `/explore`.
+///
+/// Photos are uploaded one by one by `app.js` through `/photos/upload` as soon as they are chosen;
+/// the form posts their ids, in order, as hidden `photoIds` fields. Someone else's private entry
+/// and an unknown id are the same "not found" page.
+struct JournalPages: Sendable {
+    let web: Web
+    static let pageSize = 20
+
+    func add(to router: Router<AppRequestContext>) {
+        router.get("/journal") { request, context in try await feed(request, context) }
+        router.get("/journal/new") { request, context in try await newForm(request, context) }
+        router.post("/journal/new") { request, context in try await create(request, context) }
+        router.get("/journal/{id}") { request, context in try await show(request, context) }
+        router.get("/journal/{id}/edit") { request, context in try await editForm(request, context) }
+        router.post("/journal/{id}/edit") { request, context in try await update(request, context) }
+        router.post("/journal/{id}/delete") { request, context in try await delete(request, context) }
+        router.get("/explore") { request, context in try await explore(request, context) }
+    }
+
+    // MARK: Feeds
+
+    struct FeedModel {
+        let cards: [JournalCard]
+        let hasCards: Bool
+        /// The user's own feed, or everyone's public one.
+        let own: Bool
+        let filterTags: [FilterTag]
+        let hasFilterTags: Bool
+        let activeTag: String?
+        let olderHref: String?
+        let newestHref: String?
+        let notice: String?
+
+        struct FilterTag {
+            let name: String
+            let href: String
+            let current: Bool
+        }
+    }
+
+    func feed(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        let user = auth.user
+        let cursor = request.uri.queryParameters.get("before").map { String($0) }
+        let rawTag = request.uri.queryParameters.get("tag").map { String($0) }?.nonEmpty
+        let tag = rawTag.flatMap(JournalRules.tag)
+        if rawTag != nil, tag == nil {
+            return web.message(
+                context, heading: "Not a tag", message: "That link names no tag.",
+                action: ("/journal", "See all your entries"), tab: .journal, status: .badRequest)
+        }
+        async let pageResult = web.services.journal.page(userID: user.id, tag: tag, cursor: cursor, limit: Self.pageSize)
+        async let tagsResult = web.services.journal.tags(userID: user.id)
+        let page: JournalPage
+        do {
+            page = try await pageResult
+        } catch is ValidationError {
+            return web.message(
+                context, heading: "Not a page", message: "That link to older entries is broken.",
+                action: ("/journal", "Go to your newest entries"), tab: .journal, status: .badRequest)
+        }
+        let tags = try await tagsResult
+        let year = web.services.days.today(for: user).year
+        let cards = page.entries.map {
+            JournalCard($0, author: nil, ownTags: true, zone: user.zone, currentYear: year)
+        }
+        // The most used tags, and the chosen one even if it is rarely used.
+        var shown = Array(tags.prefix(24).map(\.tag))
+        if let tag, !shown.contains(tag) { shown.append(tag) }
+        let filterTags = shown.map {
+            FeedModel.FilterTag(name: $0, href: "/journal?tag=" + Web.queryEscape($0), current: $0 == tag)
+        }
+        let tagQuery = tag.map { "tag=" + Web.queryEscape($0) + "&" } ?? ""
+        let notice: String? = request.uri.queryParameters.get("notice") == "deleted" ? "The entry is deleted." : nil
+        let model = FeedModel(
+            cards: cards, hasCards: !cards.isEmpty, own: true, filterTags: filterTags,
+            hasFilterTags: !filterTags.isEmpty, activeTag: tag,
+            olderHref: page.nextCursor.map { "/journal?" + tagQuery + "before=" + Web.queryEscape($0) },
+            newestHref: (cursor?.isEmpty == false) ? "/journal" + (tag.map { "?tag=" + Web.queryEscape($0) } ?? "") : nil,
+            notice: notice)
+        return web.renderer.page(
+            "journal", model, title: tag.map { "#\($0) · Journal" } ?? "Journal", context: context, tab: .journal)
+    }
+
+    func explore(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        let user = auth.user
+        let cursor = request.uri.queryParameters.get("before").map { String($0) }
+        let page: PublicJournalPage
+        do {
+            page = try await web.services.journal.publicPage(cursor: cursor, limit: Self.pageSize)
+        } catch is ValidationError {
+            return web.message(
+                context, heading: "Not a page", message: "That link to older entries is broken.",
+                action: ("/explore", "Go to the newest entries"), tab: .journal, status: .badRequest)
+        }
+        let year = web.services.days.today(for: user).year
+        let cards = page.entries.map { shown in
+            JournalCard(
+                shown.entry, author: shown.author, ownTags: shown.author.id == user.id,
+                zone: user.zone, currentYear: year)
+        }
+        let model = FeedModel(
+            cards: cards, hasCards: !cards.isEmpty, own: false, filterTags: [], hasFilterTags: false, activeTag: nil,
+            olderHref: page.nextCursor.map { "/explore?before=" + Web.queryEscape($0) },
+            newestHref: (cursor?.isEmpty == false) ? "/explore" : nil, notice: nil)
+        return web.renderer.page("journal", model, title: "Explore", context: context, tab: .journal)
+    }
+
+    // MARK: One entry
+
+    struct EntryModel {
+        let entry: JournalEntryView
+        let notice: String?
+        let backHref: String
+        let backLabel: String
+    }
+
+    func show(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return notFound(context) }
+        let readable: ReadableJournalEntry
+        do {
+            readable = try await web.services.journal.entry(id: id, viewer: auth.user)
+        } catch is NotFound {
+            return notFound(context)
+        }
+        let notice: String? =
+            switch request.uri.queryParameters.get("notice") {
+            case "saved": "Saved."
+            case "created": "Your entry is saved."
+            default: nil
+            }
+        let view = JournalEntryView(readable, zone: auth.user.zone)
+        let model = EntryModel(
+            entry: view, notice: readable.viewerIsOwner ? notice : nil,
+            backHref: readable.viewerIsOwner ? "/journal" : "/explore",
+            backLabel: readable.viewerIsOwner ? "Journal" : "Explore")
+        return web.renderer.page("journal_entry", model, title: view.heading, context: context, tab: .journal)
+    }
+
+    private func notFound(_ context: AppRequestContext) -> Response {
+        web.notFound(
+            context, message: "There is no such entry, or it isn't yours to see.",
+            action: ("/journal", "Go to your journal"))
+    }
+
+    // MARK: Write and edit
+
+    struct EditModel {
+        let heading: String
+        let form: JournalFormModel
+        let backHref: String
+    }
+
+    func newForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard context.auth != nil else { return Web.toLogin(request) }
+        return render(
+            context, heading: "New entry",
+            form: JournalFormModel(
+                action: "/journal/new", input: JournalEntryInput(), submitLabel: "Save entry", cancelHref: "/journal"),
+            status: .ok)
+    }
+
+    func create(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        let input = JournalFormModel.input(from: try await FormData.from(request))
+        do {
+            let entry = try await web.services.journal.create(user: auth.user, input: input)
+            return Web.redirect("/journal/\(entry.id.lowercasedString)?notice=created")
+        } catch let error as ValidationError {
+            let form = JournalFormModel(
+                action: "/journal/new", input: input, errors: FormErrors(error, aliases: JournalFormModel.aliases),
+                submitLabel: "Save entry", cancelHref: "/journal")
+            return render(context, heading: "New entry", form: form, status: .unprocessableContent)
+        }
+    }
+
+    func editForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+            let readable = try? await web.services.journal.entry(id: id, viewer: auth.user), readable.viewerIsOwner
+        else { return notFound(context) }
+        let path = "/journal/\(id.lowercasedString)"
+        let form = JournalFormModel(
+            action: path + "/edit", input: JournalEntryInput(readable.entry), submitLabel: "Save", cancelHref: path)
+        return render(context, heading: "Edit entry", form: form, status: .ok)
+    }
+
+    func update(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return notFound(context) }
+        let input = JournalFormModel.input(from: try await FormData.from(request))
+        let path = "/journal/\(id.lowercasedString)"
+        do {
+            _ = try await web.services.journal.update(user: auth.user, id: id, input: input)
+            return Web.redirect(path + "?notice=saved")
+        } catch is NotFound {
+            return notFound(context)
+        } catch let error as ValidationError {
+            let form = JournalFormModel(
+                action: path + "/edit", input: input, errors: FormErrors(error, aliases: JournalFormModel.aliases),
+                submitLabel: "Save", cancelHref: path)
+            return render(context, heading: "Edit entry", form: form, status: .unprocessableContent)
+        }
+    }
+
+    private func render(
+        _ context: AppRequestContext, heading: String, form: JournalFormModel, status: HTTPResponse.Status
+    ) -> Response {
+        let model = EditModel(heading: heading, form: form, backHref: form.cancelHref)
+        return web.renderer.page("journal_edit", model, title: heading, context: context, tab: .journal, status: status)
+    }
+
+    // MARK: Delete
+
+    func delete(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return notFound(context) }
+        do {
+            try await web.services.journal.delete(user: auth.user, id: id)
+        } catch is NotFound {
+            return web.notFound(context, message: "There is no such entry of yours to delete.")
+        }
+        return Web.redirect("/journal?notice=deleted")
+    }
+}
