@@ -77,7 +77,7 @@ extension APIHandlers {
             throw APIProblem.validation(
                 field: "month", code: "invalid", message: "Give the month as YYYY-MM, for example 2024-03.")
         }
-        let days = try await services.days.calendar(userID: auth.user.id, month: month)
+        let days = try await services.days.calendar(user: auth.user, month: month)
         return .ok(.init(body: .json(.init(month: month.description, days: days.map(Components.Schemas.CalendarDay.init)))))
     }
 }

@@ -116,6 +116,21 @@ struct PostgresJournalStore: JournalStore {
             """, logger: logger) > 0
     }
 
+    func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date] {
+        try await client.rows(
+            """
+            SELECT created_at FROM journal_entries
+            WHERE user_id = \(userID) AND created_at >= \(PGTime(from)) AND created_at < \(PGTime(to))
+            ORDER BY created_at
+            """, logger: logger
+        ).map { try $0.time("created_at") }
+    }
+
+    func hasPublicEntries(userID: UUID) async throws -> Bool {
+        try await client.execute(
+            "SELECT 1 FROM journal_entries WHERE user_id = \(userID) AND is_public LIMIT 1", logger: logger) > 0
+    }
+
     func count(userID: UUID) async throws -> Int {
         try await client.rows(
             "SELECT count(*) AS n FROM journal_entries WHERE user_id = \(userID)", logger: logger

@@ -137,6 +137,26 @@ struct SQLiteJournalStore: JournalStore {
         }
     }
 
+    func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date] {
+        try await pool.read { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT created_at FROM journal_entries
+                    WHERE user_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at
+                    """, arguments: [Stored.id(userID), Stored.time(from), Stored.time(to)]
+            ).map(Date.init(microsecondsSince1970:))
+        }
+    }
+
+    func hasPublicEntries(userID: UUID) async throws -> Bool {
+        try await pool.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM journal_entries WHERE user_id = ? AND is_public = 1 LIMIT 1",
+                arguments: [Stored.id(userID)]) ?? false
+        }
+    }
+
     func count(userID: UUID) async throws -> Int {
         try await pool.read { db in
             try Int.fetchOne(

@@ -58,7 +58,7 @@ struct CalendarPages: Sendable {
         } else {
             month = YearMonth(today)
         }
-        let days = try await web.services.days.calendar(userID: user.id, month: month)
+        let days = try await web.services.days.calendar(user: user, month: month)
         let byDate = Dictionary(days.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
 
         let weeks = MonthGrid.weeks(of: month).map { week in

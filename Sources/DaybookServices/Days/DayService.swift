@@ -118,16 +118,21 @@ public struct DayService: Sendable {
         return DayPage(entries: page, nextCursor: entries.count > limit ? page.last?.date.description : nil)
     }
 
-    /// Every date of a month that has something: a mood, check-ins (journal and outfits come with
-    /// their own features).
-    public func calendar(userID: UUID, month: YearMonth) async throws -> [CalendarDay] {
-        async let entries = store.days.entries(userID: userID, from: month.firstDay, to: month.lastDay)
-        async let counts = store.checkins.countsByDate(userID: userID, from: month.firstDay, to: month.lastDay)
+    /// Every date of a month that has something: a mood, check-ins, journal entries (dated in the
+    /// user's time zone now; outfits come with their own feature).
+    public func calendar(user: User, month: YearMonth) async throws -> [CalendarDay] {
+        let zone = user.zone
+        async let entries = store.days.entries(userID: user.id, from: month.firstDay, to: month.lastDay)
+        async let counts = store.checkins.countsByDate(userID: user.id, from: month.firstDay, to: month.lastDay)
+        async let written = store.journal.creationTimes(
+            userID: user.id, from: month.firstDay.start(in: zone), to: month.lastDay.adding(days: 1).start(in: zone))
         let moods = Dictionary(try await entries.map { ($0.date, $0.mood) }, uniquingKeysWith: { a, _ in a })
         let checkins = try await counts
-        return Set(moods.keys).union(checkins.keys).sorted().map { date in
+        let journal = Set(try await written.map { LocalDate($0, in: zone) })
+        return Set(moods.keys).union(checkins.keys).union(journal).sorted().map { date in
             CalendarDay(
-                date: date, mood: moods[date], checkinCount: checkins[date] ?? 0, hasJournal: false, hasOutfit: false)
+                date: date, mood: moods[date], checkinCount: checkins[date] ?? 0, hasJournal: journal.contains(date),
+                hasOutfit: false)
         }
     }
 }
