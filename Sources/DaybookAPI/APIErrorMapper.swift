@@ -101,6 +101,8 @@ struct APIErrorMapper {
         "getCalendar": ["month": .string],
         "listMedia": ["kind": .string, "cursor": .string, "limit": .integer],
         "search": ["q": .string, "cursor": .string, "limit": .integer],
+        "listJournal": ["tag": .string, "cursor": .string, "limit": .integer],
+        "listPublicJournal": ["cursor": .string, "limit": .integer],
         "listFeelings": ["includeArchived": .boolean],
         "listActivities": ["includeArchived": .boolean],
         "listPeople": ["includeArchived": .boolean],

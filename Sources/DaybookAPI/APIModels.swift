@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookServices
+import DaybookStorage
 import Foundation
 
 /// Domain values as the contract writes them. Ids are lower-case UUIDs.
@@ -106,5 +107,30 @@ extension Components.Schemas.Checkin {
             activity: checkin.activityID.flatMap { lookup.items[$0] }.map(Components.Schemas.VocabularyItem.init),
             people: checkin.personIDs.compactMap { lookup.people[$0] }.map(Components.Schemas.Person.init),
             note: checkin.note, createdAt: checkin.createdAt, updatedAt: checkin.updatedAt)
+    }
+}
+
+extension Components.Schemas.JournalEntry {
+    /// `author` only when the viewer is not the author, or in the public feed.
+    init(_ entry: JournalEntry, author: JournalAuthor? = nil) {
+        self.init(
+            id: entry.id.apiString, title: entry.title, body: entry.body, tags: entry.tags, location: entry.location,
+            isPublic: entry.isPublic, photos: entry.photoIDs.map(Components.Schemas.JournalPhoto.init),
+            photoIds: entry.photoIDs.map(\.apiString), createdAt: entry.createdAt, updatedAt: entry.updatedAt,
+            author: author.map(Components.Schemas.JournalAuthor.init))
+    }
+}
+
+extension Components.Schemas.JournalPhoto {
+    init(_ id: UUID) {
+        self.init(id: id.apiString, smallUrl: MediaPath.url(id, .small), largeUrl: MediaPath.url(id, .large))
+    }
+}
+
+extension Components.Schemas.JournalAuthor {
+    init(_ author: JournalAuthor) {
+        self.init(
+            id: author.id.apiString, username: author.username, displayName: author.displayName,
+            avatarUrl: author.avatarMediaID.map { MediaPath.url($0, .avatar) })
     }
 }

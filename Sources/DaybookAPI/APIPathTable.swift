@@ -6,6 +6,8 @@ struct APIPathTable: Sendable {
     struct Entry: Sendable {
         var segments: [Substring]
         var methods: [String]
+
+        var literalCount: Int { segments.filter { !$0.hasPrefix("{") }.count }
     }
 
     let prefix: String
@@ -42,11 +44,14 @@ struct APIPathTable: Sendable {
     func allowedMethods(for path: String) -> [String]? {
         guard path.hasPrefix(prefix + "/") else { return nil }
         let segments = path.dropFirst(prefix.count).split(separator: "/")
-        return entries.first { entry in
+        let matches = entries.filter { entry in
             entry.segments.count == segments.count
                 && zip(entry.segments, segments).allSatisfy { template, actual in
                     template.hasPrefix("{") || template == actual
                 }
-        }?.methods
+        }
+        // As the router does, a path's own words win over a parameter: `/journal/public` is not
+        // `/journal/{entryId}`, whichever the document lists first.
+        return matches.max { $0.literalCount < $1.literalCount }?.methods
     }
 }

@@ -83,6 +83,14 @@ struct ClientTests {
             #expect(abs(created.at.timeIntervalSince(at)) < 0.001)
             #expect(created.feeling.id == feeling.id)
 
+            // And a journal entry.
+            let written = try await authenticated.createJournalEntry(
+                body: .json(.init(body: "Typed, too.", tags: ["#Typed"], isPublic: true))
+            ).created.body.json
+            #expect(written.tags == ["typed"] && written.author == nil)
+            let journal = try await authenticated.listJournal(query: .init(tag: "typed")).ok.body.json
+            #expect(journal.items.map(\.id) == [written.id])
+
             _ = try await authenticated.logout().noContent
             switch try await authenticated.getMe() {
             case .unauthorized: break
