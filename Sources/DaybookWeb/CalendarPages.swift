@@ -23,6 +23,7 @@ struct CalendarPages: Sendable {
         let isToday: Bool
         let cellEmoji: String?
         let hasCheckins: Bool
+        var hasJournal = false
     }
 
     struct Week {
@@ -70,11 +71,12 @@ struct CalendarPages: Sendable {
                 }
                 let info = byDate[date]
                 let name = "\(date.day) \(DateText.months[date.month - 1])"
+                let journal = info?.hasJournal ?? false
                 if let mood = info?.mood {
                     return Cell(
                         blank: false, day: date.day, cellHref: "/days/\(date)", cls: "has-mood mood-\(mood.rawValue)",
-                        label: "\(name): \(mood.name)", isToday: date == today, cellEmoji: mood.emoji,
-                        hasCheckins: (info?.checkinCount ?? 0) > 0)
+                        label: "\(name): \(mood.name)" + (journal ? ", journal entry" : ""), isToday: date == today,
+                        cellEmoji: mood.emoji, hasCheckins: (info?.checkinCount ?? 0) > 0, hasJournal: journal)
                 }
                 if date > today {
                     return Cell(
@@ -84,8 +86,9 @@ struct CalendarPages: Sendable {
                 let checkins = info?.checkinCount ?? 0
                 return Cell(
                     blank: false, day: date.day, cellHref: "/days/\(date)/edit", cls: "empty",
-                    label: "\(name): nothing logged" + (checkins > 0 ? ", \(checkins) check-in\(checkins == 1 ? "" : "s")" : ""),
-                    isToday: date == today, cellEmoji: nil, hasCheckins: checkins > 0)
+                    label: "\(name): " + (journal ? "journal entry" : "nothing logged")
+                        + (checkins > 0 ? ", \(checkins) check-in\(checkins == 1 ? "" : "s")" : ""),
+                    isToday: date == today, cellEmoji: nil, hasCheckins: checkins > 0, hasJournal: journal)
             })
         }
         let model = Model(

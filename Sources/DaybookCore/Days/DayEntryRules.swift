@@ -124,13 +124,19 @@ public enum DayEntryRules {
         return link
     }
 
-    /// Trims a free text and checks its length.
+    /// Trims a free text and checks its length, and that it holds no control characters but line
+    /// breaks and tabs: a NUL cannot be stored in PostgreSQL text, and none of them is writing.
     static func text(_ raw: String, field: String, max: Int, what: String) throws -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.count <= max else {
             throw FieldError(
                 field: field, code: "too_long",
                 message: "\(what) can be at most \(max.withThousandsSeparators) characters; it has \(text.count).")
+        }
+        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) }) {
+            throw FieldError(
+                field: field, code: "invalid", message: "\(what) contains a control character that cannot be saved.")
         }
         return text
     }

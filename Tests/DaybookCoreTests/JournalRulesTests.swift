@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import DaybookCore
+
+@Suite struct JournalRulesTests {
+    let userID = UUID()
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func validate(_ input: JournalEntryInput) throws -> JournalEntry {
+        try JournalRules.validate(input, id: UUID(), userID: userID, now: now)
+    }
+
+    func fields(_ input: JournalEntryInput) -> Set<String> {
+        do {
+            _ = try validate(input)
+            return []
+        } catch let error as ValidationError {
+            return Set(error.errors.map(\.field))
+        } catch {
+            return ["unexpected \(error)"]
+        }
+    }
+
+    @Test func cleansTextAndTags() throws {
+        let photo = UUID()
+        let entry = try validate(
+            JournalEntryInput(
+                title: "  Lake  ", body: "\nSwam twice.\n", tags: ["#Summer, swim", "summer ##Lake"],
+                location: " Vaasa ", photoIDs: [photo, photo], isPublic: true))
+        #expect(entry.title == "Lake")
+        #expect(entry.body == "Swam twice.")
+        #expect(entry.tags == ["summer", "swim", "lake"])
+        #expect(entry.location == "Vaasa")
+        #expect(entry.photoIDs == [photo])
+        #expect(entry.isPublic)
+        #expect(entry.heading == "Lake")
+        #expect(try validate(JournalEntryInput(body: "First line\nsecond")).heading == "First line")
+    }
+
+    @Test func aPhotoAloneIsAnEntry() throws {
+        #expect(try validate(JournalEntryInput(photoIDs: [UUID()])).body.isEmpty)
+    }
+
+    @Test func everyBadFieldIsNamed() {
+        #expect(fields(JournalEntryInput(body: " \n ")) == ["body"])
+        #expect(
+            fields(
+                JournalEntryInput(
+                    title: String(repeating: "t", count: 201), body: String(repeating: "b", count: 50_001),
+                    tags: (0..<21).map { "tag\($0)" }, location: String(repeating: "l", count: 201),
+                    photoIDs: (0..<21).map { _ in UUID() }))
+                == ["title", "body", "tags", "location", "photoIds"])
+        #expect(fields(JournalEntryInput(title: "Two\nlines", body: "x")) == ["title"])
+        #expect(fields(JournalEntryInput(body: "x", tags: [String(repeating: "a", count: 41)])) == ["tags"])
+        #expect(fields(JournalEntryInput(body: "x", tags: ["a/b"])) == ["tags"])
+    }
+
+    @Test func controlCharactersAreRefusedButLineBreaksAndTabsKept() throws {
+        #expect(fields(JournalEntryInput(body: "a\u{0}b")) == ["body"])
+        #expect(fields(JournalEntryInput(body: "x", location: "Bell\u{7}")) == ["location"])
+        #expect(try validate(JournalEntryInput(body: "a\tb\r\nc")).body == "a\tb\r\nc")
+        // Emoji sequences with joiners are writing, not control characters.
+        #expect(try validate(JournalEntryInput(body: "👩‍👩‍👧")).body == "👩‍👩‍👧")
+    }
+
+    @Test func tagsFromALink() {
+        #expect(JournalRules.tag("#Travel") == "travel")
+        #expect(JournalRules.tag("two words") == nil)
+        #expect(JournalRules.tag("") == nil)
+        #expect(JournalRules.tag(String(repeating: "a", count: 41)) == nil)
+    }
+}
