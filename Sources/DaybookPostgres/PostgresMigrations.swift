@@ -247,7 +247,7 @@ enum PostgresMigrations {
                 "CREATE INDEX journal_tags ON journal_entries USING gin (user_id, tags)",
                 """
                 CREATE TABLE journal_photos (
-                    user_id uuid NOT NULL,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
                     entry_id uuid NOT NULL,
                     position integer NOT NULL,
                     media_id uuid NOT NULL,
@@ -256,7 +256,7 @@ enum PostgresMigrations {
                 )
                 """,
                 // "Which entries show this photo?": may a stranger see it, may it be deleted.
-                "CREATE INDEX journal_photos_by_media ON journal_photos (media_id, user_id)",
+                "CREATE INDEX journal_photos_by_media ON journal_photos (user_id, media_id)",
             ]),
     ]
 

@@ -172,7 +172,7 @@ enum SQLiteMigrations {
                         user_id TEXT NOT NULL,
                         PRIMARY KEY (entry_id, position)
                     ) WITHOUT ROWID;
-                    CREATE INDEX journal_photos_by_media ON journal_photos(media_id, user_id);
+                    CREATE INDEX journal_photos_by_media ON journal_photos(user_id, media_id);
                     """)
         }
         return migrator

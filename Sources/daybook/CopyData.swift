@@ -243,9 +243,9 @@ struct Copier: Sendable {
         // Counts afterwards: the target as a whole, against the source as a whole.
         let sourceCounts = try await countAll(source, now: now)
         let targetCounts = try await countAll(target, now: now)
-        print("table         source    target")
+        print("table              source    target")
         for ((name, from), (_, to)) in zip(sourceCounts.rows, targetCounts.rows) {
-            print("\(name.padding(toLength: 12, withPad: " ", startingAt: 0))  \(pad(from))  \(pad(to))")
+            print("\(name.padding(toLength: 17, withPad: " ", startingAt: 0))  \(pad(from))  \(pad(to))")
         }
         guard sourceCounts == targetCounts, copied == sourceCounts else {
             throw CopyFailure(

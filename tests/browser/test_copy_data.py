@@ -1,6 +1,6 @@
 """Moving an instance from SQLite to PostgreSQL (issue 5): `daybook copy-data` copies every account
 and its data, verifies the counts, and refuses a target that is not empty; the same data directory
-then serves the same user, days, check-ins, photos and search from PostgreSQL.
+then serves the same user, days, check-ins, journal entries, photos and search from PostgreSQL.
 
 Runs when DAYBOOK_TEST_POSTGRES_URL is set (as `make test` arranges); skipped otherwise."""
 
@@ -56,11 +56,16 @@ def test_copy_an_instance_to_postgres(pg_database_url, make_server, tmp_path):  
     status, body = _call(sqlite_server.url, "POST", "/checkins",
                          {"feelingId": feelings["items"][0]["id"], "note": "unpacking the kettle"}, token=token)
     assert status == 201, body
+    second = upload(sqlite_server, token, write_png(tmp_path / "q.png", 200, 300, 40).read_bytes())
+    status, entry = _call(sqlite_server.url, "POST", "/journal",
+                          {"title": "New flat", "body": "Light in every room", "tags": ["home"],
+                           "photoIds": [second["id"], photo["id"]], "isPublic": True}, token=token)
+    assert status == 201, entry
     sqlite_server.stop()
 
     result = copy_data(f"sqlite:{data_dir}/daybook.sqlite", pg_database_url)
     assert result.returncode == 0, result.stdout + result.stderr
-    for table in ("users", "day_entries", "checkins", "media"):
+    for table in ("users", "day_entries", "checkins", "media", "journal_entries"):
         assert table in result.stdout, result.stdout
 
     # The same data directory, now on PostgreSQL: the session, the data, the photo and search.
@@ -73,6 +78,8 @@ def test_copy_an_instance_to_postgres(pg_database_url, make_server, tmp_path):  
     assert status == 200 and day["note"] == "Moving day, boxes everywhere" and day["photoId"] == photo["id"]
     status, _headers, image = pg_server.request("GET", photo["small"]["url"], headers={"Authorization": f"Bearer {token}"})
     assert status == 200 and len(image) > 0
+    status, copied = _call(pg_server.url, "GET", f"/journal/{entry['id']}", token=token)
+    assert status == 200 and copied["photoIds"] == [second["id"], photo["id"]] and copied["isPublic"], copied
     status, found = _call(pg_server.url, "GET", "/search?q=kettle", token=token)
     assert status == 200 and [hit["kind"] for hit in found["items"]] == ["checkin"], found
     pg_server.stop()

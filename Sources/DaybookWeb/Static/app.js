@@ -65,6 +65,30 @@
   // photo; the size is checked here only to save a long wait.
   var maxPhotoBytes = 25 * 1024 * 1024;
 
+  // Sends one photo's bytes to the page's upload route (with the CSRF header), showing its
+  // progress; `done(status, answer)` gets the parsed JSON answer, `failed()` a connection failure.
+  // Returns the request, so that it can be aborted.
+  function sendPhoto(root, file, progress, statusText, done, failed) {
+    var request = new XMLHttpRequest();
+    request.open("POST", root.dataset.uploadUrl);
+    request.setRequestHeader("X-CSRF-Token", root.dataset.csrf);
+    request.setRequestHeader("Content-Type", "application/octet-stream");
+    request.upload.addEventListener("progress", function (event) {
+      if (!event.lengthComputable) return;
+      progress.value = Math.round((event.loaded / event.total) * 100);
+      progress.textContent = progress.value + "%";
+      if (event.loaded === event.total) statusText.textContent = "Processing…";
+    });
+    request.addEventListener("load", function () {
+      var answer = {};
+      try { answer = JSON.parse(request.responseText); } catch (e) { answer = {}; }
+      done(request.status, answer);
+    });
+    request.addEventListener("error", failed);
+    request.send(file);
+    return request;
+  }
+
   function setUpPhotoPicker(root) {
     var input = root.querySelector("[data-photo-input]");
     var preview = root.querySelector("[data-photo-preview]");
@@ -106,20 +130,8 @@
       setBusy(true);
       progress.value = 0;
       statusText.textContent = "Uploading…";
-      var request = new XMLHttpRequest();
-      request.open("POST", root.dataset.uploadUrl);
-      request.setRequestHeader("X-CSRF-Token", root.dataset.csrf);
-      request.setRequestHeader("Content-Type", "application/octet-stream");
-      request.upload.addEventListener("progress", function (event) {
-        if (!event.lengthComputable) return;
-        progress.value = Math.round((event.loaded / event.total) * 100);
-        progress.textContent = progress.value + "%";
-        if (event.loaded === event.total) statusText.textContent = "Processing…";
-      });
-      request.addEventListener("load", function () {
-        var answer = {};
-        try { answer = JSON.parse(request.responseText); } catch (e) { answer = {}; }
-        if (request.status >= 200 && request.status < 300) {
+      sendPhoto(root, file, progress, statusText, function (status, answer) {
+        if (status >= 200 && status < 300) {
           if (root.dataset.doneUrl) {
             window.location.assign(root.dataset.doneUrl);
             return;
@@ -131,15 +143,13 @@
           root.dataset.uploaded = answer.id;
         } else {
           setBusy(false);
-          showError(answer.message || "The photo could not be uploaded (error " + request.status + ").");
+          showError(answer.message || "The photo could not be uploaded (error " + status + ").");
           if (!idField || !idField.value) showPreview(null);
         }
-      });
-      request.addEventListener("error", function () {
+      }, function () {
         setBusy(false);
         showError("The photo could not be uploaded: the connection failed. Try again.");
       });
-      request.send(file);
     }
 
     input.addEventListener("change", function () {
@@ -235,7 +245,6 @@
     function upload(item, file) {
       var progress = item.querySelector("[data-photo-progress]");
       var statusText = item.querySelector("[data-photo-status-text]");
-      var request = new XMLHttpRequest();
       var finished = false;
       function finish() {
         if (finished) return;
@@ -243,38 +252,25 @@
         item.xhr = null;
         setPending(-1);
       }
-      item.xhr = request;
       setPending(1);
-      request.open("POST", root.dataset.uploadUrl);
-      request.setRequestHeader("X-CSRF-Token", root.dataset.csrf);
-      request.setRequestHeader("Content-Type", "application/octet-stream");
-      request.upload.addEventListener("progress", function (event) {
-        if (!event.lengthComputable) return;
-        progress.value = Math.round((event.loaded / event.total) * 100);
-        progress.textContent = progress.value + "%";
-        if (event.loaded === event.total) statusText.textContent = "Processing…";
-      });
-      request.addEventListener("load", function () {
+      var request = sendPhoto(root, file, progress, statusText, function (status, answer) {
         finish();
-        var answer = {};
-        try { answer = JSON.parse(request.responseText); } catch (e) { answer = {}; }
-        if (request.status >= 200 && request.status < 300 && answer.id) {
+        if (status >= 200 && status < 300 && answer.id) {
           item.querySelector('input[name="photoIds"]').value = answer.id;
           item.classList.remove("is-uploading");
           item.dataset.uploaded = answer.id;
         } else {
           showError((file.name ? file.name + ": " : "") +
-            (answer.message || "the photo could not be uploaded (error " + request.status + ")."));
+            (answer.message || "the photo could not be uploaded (error " + status + ")."));
           dropItem(item);
         }
-      });
-      request.addEventListener("error", function () {
+      }, function () {
         finish();
         showError("A photo could not be uploaded: the connection failed. Try again.");
         dropItem(item);
       });
+      item.xhr = request;
       request.addEventListener("abort", finish);
-      request.send(file);
     }
 
     function add(file) {
