@@ -88,6 +88,9 @@ struct JournalServiceTests {
             #expect(seen.viewerIsOwner == false)
             let served = try await media.access(id: picture.id, variant: .large, viewer: nil)
             #expect(served.isPublic)
+            // The owner's copy of a public photo may be cached by anyone too; the original never.
+            #expect(try await media.access(id: picture.id, variant: .small, viewer: f.anna).isPublic)
+            #expect(try await media.access(id: picture.id, variant: .original, viewer: f.anna).isPublic == false)
             await #expect(throws: NotFound.self) {
                 try await media.access(id: picture.id, variant: .original, viewer: f.bob)
             }

@@ -13,8 +13,8 @@ public struct ServedMedia: Sendable, Hashable {
     public var contentType: String
     /// A strong entity tag, quoted: the blob's SHA-256 (the bytes never change under a key).
     public var etag: String
-    /// Served to someone other than its owner because it belongs to a public entry: shared caches
-    /// may keep it. Always false for the owner (whose copy is private either way).
+    /// Anyone may see it (it belongs to a public entry, or is the profile picture shown beside
+    /// one): shared caches may keep it. Never true of an original.
     public var isPublic: Bool
     /// Whether the viewer owns the photo.
     public var viewerIsOwner: Bool
@@ -157,8 +157,8 @@ public struct MediaService: Sendable {
         FieldError(field: field, code: "unknown", message: "You have no such photo. Upload it again.")
     }
 
-    /// Who may see which file: the owner, everything (answered as private); anyone else, the
-    /// derivatives of a photo that `isPublic` says belongs to a public entry; nobody else anything. Everything refused is
+    /// Who may see which file: the owner, everything; anyone else, the derivatives of a photo
+    /// that `isPublic` says belongs to a public entry; nobody else anything. Everything refused is
     /// `NotFound`, exactly like a photo that does not exist (a 404, never a 403). The original as
     /// uploaded is its owner's only. Reads no file.
     public func access(id: UUID, variant: MediaVariant, viewer: User?) async throws -> ServedMedia {
@@ -167,16 +167,13 @@ public struct MediaService: Sendable {
         // A profile picture chosen from the photos has no square of its own: its small copy,
         // cropped to a circle by the page, stands in.
         guard let file = record.file(variant) ?? (variant == .avatar ? record.small : nil) else { throw NotFound() }
-        // The owner's answer is marked private without asking whether the photo is public: one
-        // query fewer on the commonest request, and private is never wrong for its owner.
         let isPublic: Bool
-        if isOwner {
+        if variant == .original {
+            guard isOwner else { throw NotFound() }
             isPublic = false
-        } else if variant == .original {
-            throw NotFound()
         } else {
             isPublic = try await self.isPublic(record)
-            guard isPublic else { throw NotFound() }
+            guard isOwner || isPublic else { throw NotFound() }
         }
         return ServedMedia(
             record: record, variant: variant, file: file,
