@@ -108,14 +108,6 @@ struct PostgresJournalStore: JournalStore {
         ).map { (tag: try $0.value("tag", as: String.self), count: try $0.value("n", as: Int.self)) }
     }
 
-    func isInPublicEntry(mediaID: UUID, ownerID: UUID) async throws -> Bool {
-        try await client.execute(
-            """
-            SELECT 1 FROM journal_photos p JOIN journal_entries e ON e.user_id = p.user_id AND e.id = p.entry_id
-            WHERE p.media_id = \(mediaID) AND p.user_id = \(ownerID) AND e.is_public LIMIT 1
-            """, logger: logger) > 0
-    }
-
     func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date] {
         try await client.rows(
             """
@@ -124,11 +116,6 @@ struct PostgresJournalStore: JournalStore {
             ORDER BY created_at
             """, logger: logger
         ).map { try $0.time("created_at") }
-    }
-
-    func hasPublicEntries(userID: UUID) async throws -> Bool {
-        try await client.execute(
-            "SELECT 1 FROM journal_entries WHERE user_id = \(userID) AND is_public LIMIT 1", logger: logger) > 0
     }
 
     func count(userID: UUID) async throws -> Int {

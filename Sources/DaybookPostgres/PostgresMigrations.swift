@@ -243,6 +243,8 @@ enum PostgresMigrations {
                 "CREATE INDEX journal_by_user ON journal_entries (user_id, created_at DESC, id DESC)",
                 // The public feed reads only public entries, newest first, whoever wrote them.
                 "CREATE INDEX journal_public ON journal_entries (created_at DESC, id DESC) WHERE is_public",
+                // "Has this user any public entry?" (their profile picture is then shown beside it).
+                "CREATE INDEX journal_public_by_user ON journal_entries (user_id) WHERE is_public",
                 // Filtering by tag stays within the user's own entries (btree_gin, migration 4).
                 "CREATE INDEX journal_tags ON journal_entries USING gin (user_id, tags)",
                 """

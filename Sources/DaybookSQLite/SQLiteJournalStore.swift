@@ -126,17 +126,6 @@ struct SQLiteJournalStore: JournalStore {
         }
     }
 
-    func isInPublicEntry(mediaID: UUID, ownerID: UUID) async throws -> Bool {
-        try await pool.read { db in
-            try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT 1 FROM journal_photos p JOIN journal_entries e ON e.id = p.entry_id
-                    WHERE p.media_id = ? AND p.user_id = ? AND e.is_public = 1 LIMIT 1
-                    """, arguments: [Stored.id(mediaID), Stored.id(ownerID)]) ?? false
-        }
-    }
-
     func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date] {
         try await pool.read { db in
             try Int64.fetchAll(
@@ -146,14 +135,6 @@ struct SQLiteJournalStore: JournalStore {
                     WHERE user_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at
                     """, arguments: [Stored.id(userID), Stored.time(from), Stored.time(to)]
             ).map(Date.init(microsecondsSince1970:))
-        }
-    }
-
-    func hasPublicEntries(userID: UUID) async throws -> Bool {
-        try await pool.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM journal_entries WHERE user_id = ? AND is_public = 1 LIMIT 1",
-                arguments: [Stored.id(userID)]) ?? false
         }
     }
 

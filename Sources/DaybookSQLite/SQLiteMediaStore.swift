@@ -46,6 +46,23 @@ struct SQLiteMediaStore: MediaStore {
         }
     }
 
+    func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT m.*, (
+                        EXISTS (SELECT 1 FROM journal_photos p JOIN journal_entries e ON e.id = p.entry_id
+                            WHERE p.user_id = m.user_id AND p.media_id = m.id AND e.is_public = 1)
+                        OR (EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND u.avatar_media_id = m.id)
+                            AND EXISTS (SELECT 1 FROM journal_entries e WHERE e.user_id = m.user_id AND e.is_public = 1))
+                    ) AS is_public
+                    FROM media m WHERE m.id = ?
+                    """, arguments: [Stored.id(id)]
+            ).map { (Self.record($0), $0["is_public"]) }
+        }
+    }
+
     func delete(id: UUID, userID: UUID) async throws -> MediaRecord? {
         try await pool.write { db -> MediaRecord? in
             guard

@@ -165,6 +165,7 @@ enum SQLiteMigrations {
                     );
                     CREATE INDEX journal_by_user ON journal_entries(user_id, created_at DESC, id DESC);
                     CREATE INDEX journal_public ON journal_entries(created_at DESC, id DESC) WHERE is_public = 1;
+                    CREATE INDEX journal_public_by_user ON journal_entries(user_id) WHERE is_public = 1;
                     CREATE TABLE journal_photos (
                         entry_id TEXT NOT NULL REFERENCES journal_entries(id) ON DELETE CASCADE,
                         position INTEGER NOT NULL,

@@ -20,17 +20,7 @@ public struct Services: Sendable {
         blobs: any BlobStore = InMemoryBlobStore(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
-        // A stranger may see a photo that its owner put in a public journal entry, and the
-        // profile picture of someone who has public entries (it is shown beside them).
-        media = MediaService(
-            store: store, blobs: blobs,
-            isPublic: { record in
-                if try await store.journal.isInPublicEntry(mediaID: record.id, ownerID: record.userID) { return true }
-                guard let owner = try await store.users.user(id: record.userID), owner.avatarMediaID == record.id
-                else { return false }
-                return try await store.journal.hasPublicEntries(userID: owner.id)
-            },
-            now: now)
+        media = MediaService(store: store, blobs: blobs, now: now)
         journal = JournalService(store: store, media: media, now: now)
         accounts = AccountService(store: store, hasher: hasher, settings: settings, media: media, now: now)
         days = DayService(store: store, media: media, now: now)

@@ -49,14 +49,9 @@ public protocol JournalStore: Sendable {
     func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry]
     /// The user's tags with how many entries use each, most used first, then by name.
     func tags(userID: UUID) async throws -> [(tag: String, count: Int)]
-    /// Whether the photo is in a public entry of the photo's own owner (someone putting another
-    /// person's photo id in their entry makes nothing public).
-    func isInPublicEntry(mediaID: UUID, ownerID: UUID) async throws -> Bool
     /// When the user's entries written in `[from, to)` were written, oldest first: the calendar
     /// marks their dates.
     func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date]
-    /// Whether the user has made any entry public: their profile picture is then shown beside it.
-    func hasPublicEntries(userID: UUID) async throws -> Bool
     /// How many entries a user has, for the profile.
     func count(userID: UUID) async throws -> Int
 }

@@ -110,6 +110,11 @@ public protocol MediaStore: Sendable {
     /// The record whoever owns it: for access checks (a photo of a public entry), never to hand
     /// out without one.
     func media(id: UUID) async throws -> MediaRecord?
+    /// The record whoever owns it, and whether anyone may see it, in one read (every photo request
+    /// asks): a photo is public when its owner put it in one of their own public journal entries
+    /// (someone else's id in your entry grants nothing), or when it is the profile picture of
+    /// someone with public entries (it is shown beside them).
+    func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)?
     /// Deletes the user's record and, in the same transaction, every reference to it: the user's
     /// avatar and day entries' photo of the day are cleared, and it leaves their journal entries. Returns the deleted record, or nil if
     /// there was none.

@@ -237,25 +237,4 @@ struct APIMediaTests {
             #expect(blobCount(media) == 0)
         }
     }
-
-    /// A photo of a public entry may be seen by anyone, its original still only by its owner. No
-    /// entry can be public until the journal exists, so the rule is checked on the service.
-    @Test func photosOfPublicEntriesAreVisibleToAnyone() async throws {
-        try await TestDatabase.sqlite.withStore { store in
-            let hasher = PasswordHasher(cost: 4)
-            let services = Services(store: store, hasher: hasher)
-            let owner = try await services.accounts.register(
-                Registration(email: "pub@example.org", username: "pub", password: "correct horse battery"),
-                kind: .api, persistent: true, client: ClientInfo(ipAddress: "127.0.0.1", deviceName: "test")
-            ).user
-            let record = try await services.media.upload(userID: owner.id, data: Self.jpeg, kind: .photo)
-            let open = MediaService(store: store, blobs: services.media.blobs, isPublic: { $0.id == record.id })
-            let served = try await open.access(id: record.id, variant: .small, viewer: nil)
-            #expect(served.isPublic && !served.viewerIsOwner)
-            await #expect(throws: NotFound.self) { try await open.access(id: record.id, variant: .original, viewer: nil) }
-            await #expect(throws: NotFound.self) {
-                try await services.media.access(id: record.id, variant: .small, viewer: nil)
-            }
-        }
-    }
 }

@@ -120,16 +120,39 @@ struct JournalStoreTests {
             let bob = try await addUser(store, "bob")
             let p = photo(anna.id, "p")
             try await store.media.insert(p)
-            #expect(try await store.journal.isInPublicEntry(mediaID: p.id, ownerID: anna.id) == false)
+            func isPublic(_ id: UUID) async throws -> Bool? { try await store.media.servable(id: id)?.isPublic }
+            #expect(try await isPublic(p.id) == false)
+            #expect(try await store.media.servable(id: p.id)?.record == p)
+            #expect(try await isPublic(UUID()) == nil)
             // Bob puts Anna's photo id in his public entry: that makes nothing of hers public.
             try await store.journal.save(entry(bob.id, "Borrowed", photos: [p.id], isPublic: true), insert: true)
-            #expect(try await store.journal.isInPublicEntry(mediaID: p.id, ownerID: anna.id) == false)
+            #expect(try await isPublic(p.id) == false)
             var own = entry(anna.id, "Mine", photos: [p.id])
             try await store.journal.save(own, insert: true)
-            #expect(try await store.journal.isInPublicEntry(mediaID: p.id, ownerID: anna.id) == false)
+            #expect(try await isPublic(p.id) == false)
             own.isPublic = true
             try await store.journal.save(own, insert: false)
-            #expect(try await store.journal.isInPublicEntry(mediaID: p.id, ownerID: anna.id))
+            #expect(try await isPublic(p.id) == true)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aProfilePictureIsPublicBesideItsOwnersPublicEntries(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            var anna = try await addUser(store, "anna")
+            let picture = photo(anna.id, "a"), other = photo(anna.id, "o")
+            try await store.media.insert(picture)
+            try await store.media.insert(other)
+            anna.avatarMediaID = picture.id
+            #expect(try await store.users.update(anna))
+            var diary = entry(anna.id, "Diary")
+            try await store.journal.save(diary, insert: true)
+            #expect(try await store.media.servable(id: picture.id)?.isPublic == false)
+            diary.isPublic = true
+            try await store.journal.save(diary, insert: false)
+            #expect(try await store.media.servable(id: picture.id)?.isPublic == true)
+            // Only the current picture, not every photo she has.
+            #expect(try await store.media.servable(id: other.id)?.isPublic == false)
         }
     }
 
@@ -144,7 +167,7 @@ struct JournalStoreTests {
             #expect(try await store.media.uses(id: a.id, userID: anna.id) == 1)
             #expect(try await store.media.delete(id: a.id, userID: anna.id) != nil)
             #expect(try await store.journal.entry(id: e.id, userID: anna.id)?.photoIDs == [b.id])
-            #expect(try await store.journal.isInPublicEntry(mediaID: a.id, ownerID: anna.id) == false)
+            #expect(try await store.media.servable(id: a.id) == nil)
 
             let deleted = try await store.journal.delete(id: e.id, userID: anna.id)
             #expect(deleted?.photoIDs == [b.id])

@@ -28,28 +28,21 @@ public struct ServedMedia: Sendable, Hashable {
 /// serialized within the process, so a delete can never remove a blob an upload of the same photo
 /// has just written.
 public struct MediaService: Sendable {
-    /// Decides whether a photo may be seen by anyone: true when it belongs to a public journal
-    /// entry. Must check that the entry's owner owns the photo (a record id in someone else's
-    /// entry grants nothing). `Services` answers it from the journal.
-    public typealias PublicCheck = @Sendable (MediaRecord) async throws -> Bool
-
     let store: any DaybookStore
     public let blobs: any BlobStore
     public let processor: ImageProcessor
-    let isPublic: PublicCheck
     let now: @Sendable () -> Date
     let blobLock = AsyncSemaphore(limit: 1)
     let logger: Logger
 
     public init(
         store: any DaybookStore, blobs: any BlobStore, processor: ImageProcessor = ImageProcessor(),
-        isPublic: @escaping PublicCheck = { _ in false }, now: @escaping @Sendable () -> Date = { Date() },
+        now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "daybook.media")
     ) {
         self.store = store
         self.blobs = blobs
         self.processor = processor
-        self.isPublic = isPublic
         self.now = now
         self.logger = logger
     }
@@ -158,11 +151,11 @@ public struct MediaService: Sendable {
     }
 
     /// Who may see which file: the owner, everything; anyone else, the derivatives of a photo
-    /// that `isPublic` says belongs to a public entry; nobody else anything. Everything refused is
+    /// the store calls public (see `MediaStore.servable`); nobody else anything. Everything refused is
     /// `NotFound`, exactly like a photo that does not exist (a 404, never a 403). The original as
     /// uploaded is its owner's only. Reads no file.
     public func access(id: UUID, variant: MediaVariant, viewer: User?) async throws -> ServedMedia {
-        guard let record = try await store.media.media(id: id) else { throw NotFound() }
+        guard let (record, visible) = try await store.media.servable(id: id) else { throw NotFound() }
         let isOwner = viewer?.id == record.userID
         // A profile picture chosen from the photos has no square of its own: its small copy,
         // cropped to a circle by the page, stands in.
@@ -172,7 +165,7 @@ public struct MediaService: Sendable {
             guard isOwner else { throw NotFound() }
             isPublic = false
         } else {
-            isPublic = try await self.isPublic(record)
+            isPublic = visible
             guard isOwner || isPublic else { throw NotFound() }
         }
         return ServedMedia(
