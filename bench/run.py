@@ -103,6 +103,12 @@ OPERATIONS = [
               lambda c: "/api/v1/days?limit=50", kind="list"),
     Operation("list_checkins", "list check-ins: GET /checkins?limit=50", "list_checkins", "GET",
               lambda c: "/api/v1/checkins?limit=50", kind="list"),
+    Operation("list_journal", "journal: GET /journal?limit=20", "list_journal", "GET",
+              lambda c: "/api/v1/journal?limit=20", kind="list",
+              note="the newest 20 of 2,000 entries of ~500 characters, with tags and photo lists"),
+    Operation("public_feed", "public feed: GET /journal/public?limit=20", "public_feed", "GET",
+              lambda c: "/api/v1/journal/public?limit=20", kind="list",
+              note="the newest 20 public entries of everyone, with their authors"),
     Operation("thumbnail", "serve a thumbnail: GET /media/{id}/small", "thumbnail", "GET",
               lambda c: c.manifest.get("thumbnail", "/media/missing/small"), kind="read",
               connections=[1, 16, 64, 256],
@@ -558,7 +564,8 @@ def render(report: dict) -> str:
     seed = report.get("seed", {})
     if seed:
         lines.append(f"seeded in {seed.get('seedSeconds', 0):.1f} s: {seed.get('days')} days, "
-                     f"{seed.get('checkins')} check-ins, {seed.get('plainUsers')} other accounts")
+                     f"{seed.get('checkins')} check-ins, {seed.get('journalEntries')} journal entries, "
+                     f"{seed.get('plainUsers')} other accounts")
     for note in report["notes"]:
         lines.append(f"note: {note}")
     if any(r.get("disturbed") for r in rows):

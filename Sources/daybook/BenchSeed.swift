@@ -40,6 +40,9 @@ struct BenchSeed: AsyncParsableCommand {
     @Option(help: "Check-ins of the loaded account, spread over the last `--days` dates.")
     var checkins = 2_000
 
+    @Option(help: "Journal entries of the loaded account, spread over the last `--days` dates.")
+    var journalEntries = 2_000
+
     @Option(help: "Day entries of each plain account (so the tables hold other users' rows too).")
     var daysPerUser = 10
 
@@ -50,8 +53,8 @@ struct BenchSeed: AsyncParsableCommand {
     var manifest: String?
 
     func validate() throws {
-        guard users >= 0, days >= 1, days <= 3_650, checkins >= 0, daysPerUser >= 0, daysPerUser <= days else {
-            throw ValidationError("--users, --checkins and --days-per-user must be ≥ 0, --days 1…3650, --days-per-user ≤ --days.")
+        guard users >= 0, days >= 1, days <= 3_650, checkins >= 0, journalEntries >= 0, daysPerUser >= 0, daysPerUser <= days else {
+            throw ValidationError("--users, --checkins, --journal-entries and --days-per-user must be ≥ 0, --days 1…3650, --days-per-user ≤ --days.")
         }
     }
 
@@ -118,10 +121,22 @@ struct BenchSeed: AsyncParsableCommand {
             _ = try await cheap.checkins.create(user: user, input: input)
         }
 
-        // TODO(journal issue): when journal entries exist, give the loaded account 2,000 of them
-        // of about 500 characters (`Self.text(length: 500, random:)`), 200 of which contain the
-        // marker word `Self.searchMarker`, spread over the same dates, and add their count to the
-        // manifest. Until then the marker is in one check-in note in ten.
+        // Journal entries of about 500 characters over the same year, one in five public (the
+        // public feed), up to two tags each, one in ten with the marker word. Checked by the
+        // journal's own rules, then stored with their backdated time (the service would stamp
+        // them "now").
+        let tags = ["travel", "family", "work", "food", "running", "books"]
+        for index in 0..<journalEntries {
+            let at = now.addingTimeInterval(-3_600 - Double.random(in: 0..<max(span, 1), using: &random))
+            var body = Self.text(length: 500, random: &random)
+            if index % 10 == 0 { body += " " + Self.searchMarker }
+            let input = JournalEntryInput(
+                title: Self.text(length: 30, random: &random), body: body,
+                tags: Array(tags.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))),
+                isPublic: index % 5 == 0)
+            let entry = try JournalRules.validate(input, id: UUID(), userID: user.id, now: at.roundedToMicroseconds)
+            try await store.journal.save(entry, insert: true)
+        }
 
         // Plain accounts: cheap hashes (see the type's comment), a few days each.
         for index in 0..<users {
@@ -148,7 +163,7 @@ struct BenchSeed: AsyncParsableCommand {
                 feelingIds: feelings.map { $0.id.uuidString.lowercased() },
                 activityIds: activities.map { $0.id.uuidString.lowercased() },
                 personIds: people.map { $0.id.uuidString.lowercased() },
-                journalEntries: 0, journalMarker: Self.searchMarker, seedSeconds: seconds)
+                journalEntries: journalEntries, journalMarker: Self.searchMarker, seedSeconds: seconds)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(contents).write(to: URL(fileURLWithPath: manifest))
@@ -157,12 +172,12 @@ struct BenchSeed: AsyncParsableCommand {
         print(
             "Made: \(days) day entries (\(dates.last!) … \(dates.first!)), \(checkins) check-ins, "
                 + "\(people.count) people, \(users) plain accounts (bcrypt cost 4) with \(daysPerUser) day entries each; "
-                + "journal entries: none yet (no journal)")
+                + "\(journalEntries) journal entries (one in five public)")
         print(String(format: "Took %.2f s", seconds))
     }
 
-    /// A word in one check-in note in ten (200 of the default 2,000) and, once the journal exists,
-    /// in 200 of its entries: what the search benchmark looks for.
+    /// A word in one check-in note in ten (200 of the default 2,000) and in one journal entry in
+    /// ten: what the search benchmark looks for (search covers check-ins; the journal not yet).
     static let searchMarker = "zanzibarite"
 
     static func dayInput(activities: [VocabularyItem], random: inout SplitMix64) -> DayEntryInput {
