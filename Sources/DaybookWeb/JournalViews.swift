@@ -18,9 +18,7 @@ struct AuthorView {
     init(_ author: JournalAuthor) {
         authorUsername = author.username
         authorName = author.displayName.isEmpty ? author.username : author.displayName
-        let words = authorName.split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "." })
-        let letters = words.prefix(2).compactMap(\.first).map { String($0).uppercased() }
-        authorInitials = letters.isEmpty ? "?" : letters.joined()
+        authorInitials = User.initials(of: authorName)
         authorAvatar = author.avatarMediaID.map { MediaPath.url($0, .avatar) }
     }
 }

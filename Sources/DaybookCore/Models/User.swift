@@ -35,8 +35,11 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
     public var shownName: String { displayName.isEmpty ? username : displayName }
 
     /// Up to two letters for the avatar circle when there is no picture.
-    public var initials: String {
-        let words = shownName.split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "." })
+    public var initials: String { Self.initials(of: shownName) }
+
+    /// Up to two letters of a name ("Ann Lee" → "AL", "ann_lee" → "AL"), for avatar circles.
+    public static func initials(of name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "." })
         let letters = words.prefix(2).compactMap(\.first).map { String($0).uppercased() }
         return letters.isEmpty ? "?" : letters.joined()
     }
