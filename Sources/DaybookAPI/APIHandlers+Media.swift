@@ -43,7 +43,7 @@ extension APIHandlers {
         var cursor: PageCursor?
         if let token = input.query.cursor {
             guard let parsed = PageCursor(token: token) else {
-                throw APIProblem.validation(field: "cursor", code: "invalid", message: "This cursor is not valid.")
+                throw APIProblem.validation([.invalidCursor])
             }
             cursor = parsed
         }

@@ -8,14 +8,22 @@ public enum SampleImage {
         public var description: String
     }
 
-    /// An encoded image; `photoLike` gives it a grain that compresses like a phone's photo
-    /// instead of per-pixel noise (benchmarks: a codec's speed depends on the bitrate).
-    /// `exifOrientation` (1–8) is written into EXIF for JPEG; `gps` adds GPS
+    /// What the pixels are (the shim's `texture` argument).
+    public enum Texture: Int32, Sendable {
+        /// Plain black.
+        case black = 0
+        /// A gradient under per-pixel noise: nothing for a codec to predict, the worst case.
+        case noise = 1
+        /// The gradient under a blurred grain that compresses like a phone's photo (benchmarks: a
+        /// decoder's speed depends on the bitrate).
+        case grain = 2
+    }
+
+    /// An encoded image. `exifOrientation` (1–8) is written into EXIF for JPEG; `gps` adds GPS
     /// coordinates to EXIF (JPEG, WebP) so tests can check they are stripped. HEIC and AVIF need
     /// libheif's encoders (present on Debian 12).
     public static func make(
-        width: Int, height: Int, format: ImageFormat, noisy: Bool = true, photoLike: Bool = false, bands: Int = 3,
-        quality: Int = 90,
+        width: Int, height: Int, format: ImageFormat, texture: Texture = .noise, bands: Int = 3, quality: Int = 90,
         exifOrientation: Int? = nil, gps: Bool = false
     ) throws -> Data {
         do {
@@ -24,7 +32,7 @@ public enum SampleImage {
             throw Failure(description: error.description)
         }
         var pointer: OpaquePointer?
-        guard dbv_make_image(&pointer, Int32(width), Int32(height), Int32(bands), photoLike ? 2 : noisy ? 1 : 0) == 0, let pointer else {
+        guard dbv_make_image(&pointer, Int32(width), Int32(height), Int32(bands), texture.rawValue) == 0, let pointer else {
             throw Failure(description: Vips.takeError())
         }
         let image = VipsImage(pointer)

@@ -118,11 +118,6 @@ struct PostgresJournalStore: JournalStore {
         ).map { try $0.time("created_at") }
     }
 
-    func count(userID: UUID) async throws -> Int {
-        try await client.rows(
-            "SELECT count(*) AS n FROM journal_entries WHERE user_id = \(userID)", logger: logger
-        ).first?.value("n", as: Int.self) ?? 0
-    }
 
     // MARK: Rows
 

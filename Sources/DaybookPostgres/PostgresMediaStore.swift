@@ -32,9 +32,6 @@ struct PostgresMediaStore: MediaStore {
             .first.map(Self.record)
     }
 
-    func media(id: UUID) async throws -> MediaRecord? {
-        try await client.rows("SELECT * FROM media WHERE id = \(id)", logger: logger).first.map(Self.record)
-    }
 
     func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)? {
         try await client.rows(

@@ -138,12 +138,6 @@ struct SQLiteJournalStore: JournalStore {
         }
     }
 
-    func count(userID: UUID) async throws -> Int {
-        try await pool.read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM journal_entries WHERE user_id = ?", arguments: [Stored.id(userID)]) ?? 0
-        }
-    }
 
     // MARK: Rows
 

@@ -40,11 +40,6 @@ struct SQLiteMediaStore: MediaStore {
         }
     }
 
-    func media(id: UUID) async throws -> MediaRecord? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM media WHERE id = ?", arguments: [Stored.id(id)]).map(Self.record)
-        }
-    }
 
     func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)? {
         try await pool.read { db in

@@ -52,6 +52,4 @@ public protocol JournalStore: Sendable {
     /// When the user's entries written in `[from, to)` were written, oldest first: the calendar
     /// marks their dates.
     func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date]
-    /// How many entries a user has, for the profile.
-    func count(userID: UUID) async throws -> Int
 }

@@ -107,17 +107,14 @@ public protocol MediaStore: Sendable {
     func insert(_ record: MediaRecord) async throws
     /// The record if it is the user's.
     func media(id: UUID, userID: UUID) async throws -> MediaRecord?
-    /// The record whoever owns it: for access checks (a photo of a public entry), never to hand
-    /// out without one.
-    func media(id: UUID) async throws -> MediaRecord?
     /// The record whoever owns it, and whether anyone may see it, in one read (every photo request
-    /// asks): a photo is public when its owner put it in one of their own public journal entries
+    /// asks; never hand the record out without checking the viewer): a photo is public when its owner put it in one of their own public journal entries
     /// (someone else's id in your entry grants nothing), or when it is the profile picture of
     /// someone with public entries (it is shown beside them).
     func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)?
     /// Deletes the user's record and, in the same transaction, every reference to it: the user's
-    /// avatar and day entries' photo of the day are cleared, and it leaves their journal entries. Returns the deleted record, or nil if
-    /// there was none.
+    /// avatar and day entries' photo of the day are cleared, and it leaves their journal entries.
+    /// Returns the deleted record, or nil if there was none.
     func delete(id: UUID, userID: UUID) async throws -> MediaRecord?
     /// Deletes every record of the user; returns them (so their blobs can be released).
     func deleteAll(userID: UUID) async throws -> [MediaRecord]

@@ -25,14 +25,14 @@ struct BenchPhotos: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let processor = ImageProcessor(maxConcurrent: 1)
         var figures: [String: Any] = [:]
-        let samples: [(name: String, file: String, format: ImageFormat, photoLike: Bool, quality: Int)] = [
-            ("jpeg", "photo-12mp.jpg", .jpeg, true, 90),
-            ("heic", "photo-12mp.heic", .heic, true, 50),
-            ("heic-noise", "noise-12mp.heic", .heic, false, 90),
+        let samples: [(name: String, file: String, format: ImageFormat, texture: SampleImage.Texture, quality: Int)] = [
+            ("jpeg", "photo-12mp.jpg", .jpeg, .grain, 90),
+            ("heic", "photo-12mp.heic", .heic, .grain, 50),
+            ("heic-noise", "noise-12mp.heic", .heic, .noise, 90),
         ]
-        for (name, file, format, photoLike, quality) in samples {
+        for (name, file, format, texture, quality) in samples {
             let bytes = try SampleImage.make(
-                width: 4000, height: 3000, format: format, photoLike: photoLike, quality: quality)
+                width: 4000, height: 3000, format: format, texture: texture, quality: quality)
             let path = (out as NSString).appendingPathComponent(file)
             try bytes.write(to: URL(fileURLWithPath: path))
             _ = try await processor.process(bytes, kind: .avatar)

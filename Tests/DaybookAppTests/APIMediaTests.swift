@@ -146,7 +146,7 @@ struct APIMediaTests {
             truncated.expectProblem(.unprocessableContent, "validation_failed")
             #expect(truncated.errorCode("file") == "undecodable", "\(truncated.text)")
 
-            let huge = try SampleImage.make(width: 10_000, height: 6_000, format: .png, noisy: false, bands: 1)
+            let huge = try SampleImage.make(width: 10_000, height: 6_000, format: .png, texture: .black, bands: 1)
             let tooManyPixels = try await api.upload(huge)
             tooManyPixels.expectProblem(.unprocessableContent, "validation_failed")
             #expect(tooManyPixels.errorCode("file") == "too_many_pixels")

@@ -49,7 +49,7 @@ struct JournalStoreTests {
             let ghost = entry(anna.id, "Ghost")
             #expect(try await store.journal.save(ghost, insert: false) == false)
             #expect(try await store.journal.entry(id: ghost.id, userID: anna.id) == nil)
-            #expect(try await store.journal.count(userID: anna.id) == 1)
+            #expect(try await store.journal.entries(userID: anna.id, tag: nil, after: nil, limit: 10).count == 1)
         }
     }
 

@@ -33,8 +33,8 @@ struct MediaStoreTests {
             try await store.media.insert(avatar)
             #expect(try await store.media.media(id: photo.id, userID: anna.id) == photo)
             #expect(try await store.media.media(id: avatar.id, userID: anna.id) == avatar)
-            #expect(try await store.media.media(id: avatar.id) == avatar)
-            #expect(try await store.media.media(id: UUID()) == nil)
+            #expect(try await store.media.servable(id: avatar.id)?.record == avatar)
+            #expect(try await store.media.servable(id: UUID())?.record == nil)
             #expect(photo.width == 3024)
             #expect(avatar.file(.avatar)?.width == 256)
             #expect(photo.file(.avatar) == nil)
@@ -50,7 +50,7 @@ struct MediaStoreTests {
             try await store.media.insert(photo)
             #expect(try await store.media.media(id: photo.id, userID: bob.id) == nil)
             #expect(try await store.media.delete(id: photo.id, userID: bob.id) == nil)
-            #expect(try await store.media.media(id: photo.id) != nil)
+            #expect(try await store.media.servable(id: photo.id)?.record != nil)
             #expect(try await store.media.owned(ids: [photo.id, UUID()], userID: anna.id) == [photo.id])
             #expect(try await store.media.owned(ids: [photo.id], userID: bob.id).isEmpty)
             #expect(try await store.media.owned(ids: [], userID: bob.id).isEmpty)
@@ -123,10 +123,10 @@ struct MediaStoreTests {
             let deleted = try await store.media.deleteAll(userID: anna.id)
             #expect(Set(deleted) == Set(photos))
             #expect(try await store.media.list(userID: anna.id, kind: nil, after: nil, limit: 10).isEmpty)
-            #expect(try await store.media.media(id: bobs.id) == bobs)
+            #expect(try await store.media.servable(id: bobs.id)?.record == bobs)
             // Deleting the account cascades to its rows.
             try await store.users.delete(id: bob.id)
-            #expect(try await store.media.media(id: bobs.id) == nil)
+            #expect(try await store.media.servable(id: bobs.id)?.record == nil)
         }
     }
 

@@ -15,6 +15,11 @@ public struct FieldError: Sendable, Hashable, Codable, Error {
     }
 }
 
+extension FieldError {
+    /// A paging cursor that is not one this server handed out (or has been tampered with).
+    public static let invalidCursor = FieldError(field: "cursor", code: "invalid", message: "This cursor is not valid.")
+}
+
 /// Every bad field of one request, reported together so a form can show them all at once.
 public struct ValidationError: Error, Sendable, Hashable {
     public var errors: [FieldError]

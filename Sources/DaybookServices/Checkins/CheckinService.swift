@@ -79,7 +79,7 @@ public struct CheckinService: Sendable {
         var after: CheckinCursor?
         if let cursor, !cursor.isEmpty {
             guard let parsed = CheckinCursor(token: cursor) else {
-                throw ValidationError([FieldError(field: "cursor", code: "invalid", message: "This cursor is not valid.")])
+                throw ValidationError([.invalidCursor])
             }
             after = parsed
         }

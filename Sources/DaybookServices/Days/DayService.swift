@@ -108,7 +108,7 @@ public struct DayService: Sendable {
         var before: LocalDate?
         if let cursor, !cursor.isEmpty {
             guard let date = LocalDate(cursor) else {
-                throw ValidationError([FieldError(field: "cursor", code: "invalid", message: "This cursor is not valid.")])
+                throw ValidationError([.invalidCursor])
             }
             before = date
         }

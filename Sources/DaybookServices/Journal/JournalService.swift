@@ -138,7 +138,7 @@ public struct JournalService: Sendable {
     static func cursor(_ text: String?) throws -> PageCursor? {
         guard let text, !text.isEmpty else { return nil }
         guard let cursor = PageCursor(token: text) else {
-            throw ValidationError([FieldError(field: "cursor", code: "invalid", message: "This cursor is not valid.")])
+            throw ValidationError([.invalidCursor])
         }
         return cursor
     }

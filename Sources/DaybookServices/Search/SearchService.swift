@@ -28,7 +28,7 @@ public struct SearchService: Sendable {
             if let value = Int(cursor), (0...Self.maxOffset).contains(value) {
                 offset = value
             } else {
-                errors.add("cursor", "invalid", "This cursor is not valid.")
+                errors.add(.invalidCursor)
             }
         }
         try errors.throwIfAny()
