@@ -48,10 +48,12 @@ test:
 
 # DB=postgres runs the same benchmarks against a throw-away PostgreSQL cluster.
 # BENCH_ARGS passes more options to bench/run.py, e.g. BENCH_ARGS="--ops ceiling,me --duration 5".
+# SOAK=600 adds a 10-minute mixed load that prints the server's RSS over time.
 DB ?= sqlite
+SOAK ?= 0
 bench:
 	scripts/install-deps.sh bench
-	python3 bench/run.py --db "$(DB)" $(BENCH_ARGS)
+	python3 bench/run.py --db "$(DB)" --soak "$(SOAK)" $(BENCH_ARGS)
 
 clean:
 	@for f in .build-pg/*.env; do \

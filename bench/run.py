@@ -99,6 +99,12 @@ OPERATIONS = [
     Operation("get_day", "get a day: GET /days/{date}", "get_day", "GET",
               lambda c: f"/api/v1/days/{c.yesterday()}", kind="read",
               note="round-robin over the seeded year"),
+    Operation("get_checkin", "get a check-in: GET /checkins/{id}", "get_checkin", "GET",
+              lambda c: "/api/v1/checkins/" + (c.manifest.get("checkinIds") or ["missing"])[0], kind="read",
+              note="round-robin over 500 of the loaded account's check-ins"),
+    Operation("get_journal", "get a journal entry: GET /journal/{id}", "get_journal", "GET",
+              lambda c: "/api/v1/journal/" + (c.manifest.get("journalIds") or ["missing"])[0], kind="read",
+              note="round-robin over 500 of the loaded account's entries"),
     Operation("list_days", "list days: GET /days?limit=50", "list_days", "GET",
               lambda c: "/api/v1/days?limit=50", kind="list"),
     Operation("list_checkins", "list check-ins: GET /checkins?limit=50", "list_checkins", "GET",
@@ -125,6 +131,10 @@ OPERATIONS = [
     Operation("create_checkin", "create a check-in: POST /checkins", "create_checkin", "POST",
               lambda c: "/api/v1/checkins", body=_checkin_body, kind="write",
               note="inserts a new row each time"),
+    Operation("create_journal", "create a journal entry: POST /journal", "create_journal", "POST",
+              lambda c: "/api/v1/journal", body=lambda c: json.dumps(
+                  {"title": "pre-flight", "body": "pre-flight " * 50, "tags": ["bench"], "isPublic": False}),
+              kind="write", note="a private entry of ~500 characters with two tags, a new row each time"),
 ]
 
 # A measurement is marked as disturbed when other processes used more than this many cores.
@@ -355,6 +365,45 @@ class Server:
 
 # --- wrk ---------------------------------------------------------------------------------------
 
+def run_soak(server, seconds: int, env: dict) -> dict:
+    """Every operation in turn (bench/lua/mixed.lua) at 64 connections for `seconds`, sampling the
+    server's RSS every 10 s. Growth is measured from the sample at the end of the warm-up (the
+    first tenth of the run, at least 30 s) to the last one."""
+    log(f"soak: mixed load at 64 connections for {seconds} s; RSS every 10 s")
+    cmd = ["wrk", "-t2", "-c64", f"-d{seconds}s", "--latency", "--timeout=2s",
+           "-s", str(LUA_DIR / "mixed.lua"), f"http://127.0.0.1:{server.port}"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    samples: list[tuple[float, float]] = []
+    start = time.monotonic()
+    try:
+        while proc.poll() is None and time.monotonic() - start < seconds + 60:
+            time.sleep(10)
+            rss = server.memory().get("VmRSS", 0) / 1024
+            t = time.monotonic() - start
+            samples.append((round(t, 1), round(rss, 1)))
+            log(f"  soak {t:6.0f} s: RSS {rss:7.1f} MB")
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    match = re.search(r"^BENCH_JSON (\{.*\})$", out or "", re.MULTILINE)
+    raw = json.loads(match.group(1)) if match else {}
+    warm = max(30.0, seconds / 10)
+    after_warmup = next((rss for t, rss in samples if t >= warm), samples[0][1] if samples else 0.0)
+    last = samples[-1][1] if samples else 0.0
+    growth = (last - after_warmup) / after_warmup if after_warmup else 0.0
+    result = {
+        "seconds": seconds, "connections": 64, "samples": samples,
+        "rss_after_warmup_mb": after_warmup, "rss_end_mb": last, "growth": growth,
+        "requests": raw.get("requests", 0), "errors": raw.get("status", 0) + sum(
+            raw.get(k, 0) for k in ("connect", "read", "write", "timeout")),
+        "p99_ms": raw.get("p99_us", 0) / 1000,
+    }
+    log(f"soak: {result['requests']:,} requests, {result['errors']:,} errors, p99 {result['p99_ms']:.1f} ms; "
+        f"RSS {after_warmup:.1f} MB after warm-up → {last:.1f} MB at the end ({growth * 100:+.1f} %)")
+    return result
+
+
 def wrk(ctx: Context, op: Operation, connections: int, duration: int, env: dict) -> dict:
     threads = min(2, connections)
     cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--latency",
@@ -463,6 +512,12 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--ops", default=",".join(o.name for o in OPERATIONS),
                    help="comma-separated subset of: " + ", ".join(o.name for o in OPERATIONS))
     p.add_argument("--users", type=int, default=100, help="plain accounts to seed (default 100)")
+    p.add_argument("--public-entries", type=int, default=0,
+                   help="public journal entries spread over the plain accounts (the big seed: "
+                        "--users 10000 --public-entries 1000000)")
+    p.add_argument("--soak", type=int, default=0, metavar="SECONDS",
+                   help="after the operations, a mixed load of every operation at 64 connections for "
+                        "SECONDS, printing the server's RSS every 10 s (make bench SOAK=600)")
     p.add_argument("--skip-build", action="store_true", help="use the existing release binary")
     p.add_argument("--keep", action="store_true", help="keep the temporary data directory")
     p.add_argument("--output-dir", default=str(ROOT / "bench-output"))
@@ -546,6 +601,12 @@ def render(report: dict) -> str:
     lines.append(f"     idle after warm-up: {s['idle_anon_mb']:.1f} MB anonymous (heap, stacks) + "
                  f"{s['idle_file_mb']:.1f} MB file-backed (binary and shared libraries); PSS {s['idle_pss_mb']:.1f} MB; "
                  f"anonymous at the end {s['end_anon_mb']:.1f} MB")
+    soak = report.get("soak")
+    if soak:
+        lines.append(f"soak: {soak['seconds']} s of mixed load at 64 connections, {soak['requests']:,} requests, "
+                     f"{soak['errors']:,} errors, p99 {soak['p99_ms']:.1f} ms; RSS {soak['rss_after_warmup_mb']:.1f} MB "
+                     f"after warm-up → {soak['rss_end_mb']:.1f} MB ({soak['growth'] * 100:+.1f} %, target < +10 %)")
+        lines.append("      RSS over time (s: MB): " + ", ".join(f"{t:.0f}: {rss:.0f}" for t, rss in soak["samples"]))
     photos = report.get("photos")
     if photos:
         for name in ("jpeg", "heic", "heic-noise"):
@@ -685,12 +746,14 @@ def main() -> int:
         manifest_path = work / "manifest.json"
         seed_cmd = [str(BINARY), "bench-seed", "--data-dir", str(data_dir), "--users", str(args.users),
                     "--login-password", PASSWORD, "--manifest", str(manifest_path), "--log-level", "warning"]
+        if args.public_entries:
+            seed_cmd += ["--public-entries", str(args.public_entries)]
         if database_url:
             seed_cmd += ["--database-url", database_url]
         seed_env = dict(os.environ)
         seed_env.pop("DAYBOOK_BCRYPT_COST", None)
         seed_env.pop("DAYBOOK_DATABASE_URL", None)
-        result = run(seed_cmd, timeout=900, env=seed_env)
+        result = run(seed_cmd, timeout=900 + args.public_entries // 500, env=seed_env)
         for line in result.stdout.strip().splitlines():
             log(f"  {line}")
         manifest = json.loads(manifest_path.read_text())
@@ -735,7 +798,9 @@ def main() -> int:
                        BENCH_ACTIVITIES=",".join(manifest["activityIds"]),
                        BENCH_PEOPLE=",".join(manifest["personIds"]),
                        BENCH_DAYS=str(manifest["days"]),
-                       BENCH_SEARCH=manifest.get("journalMarker", "zanzibarite"))
+                       BENCH_SEARCH=manifest.get("journalMarker", "zanzibarite"),
+                       BENCH_CHECKIN_IDS=",".join(manifest.get("checkinIds", [])),
+                       BENCH_JOURNAL_IDS=",".join(manifest.get("journalIds", [])))
 
         photos = None
         if any(o.name in ("photos", "thumbnail") for o in ops):
@@ -793,6 +858,8 @@ def main() -> int:
                 if waited > 1:
                     log(f"  (the server needed {waited:.1f} s to finish what was in flight)")
 
+        soak = run_soak(server, args.soak, wrk_env) if args.soak > 0 else None
+
         mem = server.memory()
         report = {
             "started": started_at.isoformat(timespec="seconds"),
@@ -807,6 +874,7 @@ def main() -> int:
             },
             "seed": manifest | {"token": "(omitted)"},
             "photos": photos,
+            "soak": soak,
             "notes": notes,
             "results": results,
         }

@@ -123,7 +123,10 @@ struct APIErrorMapper {
             case .integer where Int(value) == nil:
                 return .malformed(
                     "The query parameter “\(name)” must be a whole number.",
-                    errors: [FieldError(field: name, code: "wrong_type", message: "“\(name)” must be a whole number, like 30.")])
+                    errors: [
+                        FieldError(
+                            field: name, code: "wrong_type", message: "“\(name)” must be a whole number, like 30.")
+                    ])
             case .boolean where Bool(value) == nil:
                 return .malformed(
                     "The query parameter “\(name)” must be true or false.",
@@ -177,7 +180,9 @@ struct APIErrorMapper {
                 if let field = Self.pathOfNonInteger(in: requestBody) {
                     return .malformed(
                         "“\(field)” should be a whole number.",
-                        errors: [FieldError(field: field, code: "wrong_type", message: "This should be a whole number.")])
+                        errors: [
+                            FieldError(field: field, code: "wrong_type", message: "This should be a whole number.")
+                        ])
                 }
                 return .malformed("The body is not valid JSON.")
             }
@@ -185,7 +190,9 @@ struct APIErrorMapper {
             if context.debugDescription.hasPrefix("Additional properties are disabled") {
                 return .malformed(
                     "“\(field)” is not a field of this request.",
-                    errors: [FieldError(field: field, code: "unknown_field", message: "There is no field “\(field)” here.")])
+                    errors: [
+                        FieldError(field: field, code: "unknown_field", message: "There is no field “\(field)” here.")
+                    ])
             }
             return .malformed(
                 "“\(field)” is not valid.",
@@ -193,12 +200,14 @@ struct APIErrorMapper {
         case .keyNotFound(let key, let context):
             let field = Self.fieldName(context.codingPath + [key])
             return .malformed(
-                "“\(field)” is missing.", errors: [FieldError(field: field, code: "required", message: "This field is required.")])
+                "“\(field)” is missing.",
+                errors: [FieldError(field: field, code: "required", message: "This field is required.")])
         case .valueNotFound(_, let context):
             guard !context.codingPath.isEmpty else { return .malformed("The body must be a JSON object.") }
             let field = Self.fieldName(context.codingPath)
             return .malformed(
-                "“\(field)” can't be null.", errors: [FieldError(field: field, code: "required", message: "This field can't be null.")])
+                "“\(field)” can't be null.",
+                errors: [FieldError(field: field, code: "required", message: "This field can't be null.")])
         case .typeMismatch(let type, let context):
             guard !context.codingPath.isEmpty else { return .malformed("The body must be a JSON object.") }
             let field = Self.fieldName(context.codingPath)
@@ -240,7 +249,9 @@ struct APIErrorMapper {
     /// Where in a JSON body a string value occurs, preferring a key named `at` (the only instants
     /// requests carry): the date decoder does not say where it was.
     static func path(ofString text: String, in body: ByteBuffer) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])
+        guard
+            let object = try? JSONSerialization.jsonObject(
+                with: Data(body.readableBytesView), options: [.fragmentsAllowed])
         else { return nil }
         var found: [String] = []
         func search(_ value: Any, _ path: String) {
@@ -260,7 +271,9 @@ struct APIErrorMapper {
     /// Where a JSON body holds a number that is not a whole number an `Int` can hold, if it is
     /// JSON at all. (Booleans are 0 and 1 here, which is fine: they never match.)
     static func pathOfNonInteger(in body: ByteBuffer) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])
+        guard
+            let object = try? JSONSerialization.jsonObject(
+                with: Data(body.readableBytesView), options: [.fragmentsAllowed])
         else { return nil }
         func search(_ value: Any, _ path: String) -> String? {
             switch value {
@@ -289,11 +302,15 @@ struct APIErrorMapper {
 
     /// Logged with everything we know; the client learns nothing about the inside.
     private func unexpected(_ error: any Error) -> APIProblem {
-        var metadata: Logger.Metadata = ["error": "\(String(reflecting: error))"]
+        var metadata: Logger.Metadata
         if let error = error as? ServerError {
-            metadata["operation"] = "\(error.operationID)"
-            metadata["cause"] = "\(error.causeDescription)"
-            metadata["underlying"] = "\(String(reflecting: error.underlyingError))"
+            // Never the `ServerError` itself: it carries the request, `Authorization` header and all.
+            metadata = [
+                "operation": "\(error.operationID)", "cause": "\(error.causeDescription)",
+                "underlying": "\(String(reflecting: error.underlyingError))",
+            ]
+        } else {
+            metadata = ["error": "\(String(reflecting: error))"]
         }
         logger.error("API request failed", metadata: metadata)
         return .internalError

@@ -7,13 +7,14 @@ extension APIHandlers {
     func createCheckin(_ input: Operations.createCheckin.Input) async throws -> Operations.createCheckin.Output {
         let auth = try authenticated()
         guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
-        let lookup = try await services.vocabulary.lookup(userID: auth.user.id)
 
         var ids = BodyIDs()
         let feeling = ids.parse(body.feelingId, field: "feelingId")
         let activity = body.activityId.flatMap { ids.parse($0, field: "activityId") }
         let personTexts = body.personIds ?? []
         let people = ids.parse(personTexts, field: "personIds")
+        let lookup = try await services.vocabulary.lookup(
+            userID: auth.user.id, itemIDs: [feeling, activity].compactMap { $0 }, personIDs: people)
         checkOwnership(&ids, feeling: feeling, activity: activity, personTexts: personTexts, lookup: lookup)
         let checkinInput = CheckinInput(
             at: body.at, feelingID: feeling, activityID: activity, personIDs: people, note: body.note ?? "")
@@ -32,7 +33,7 @@ extension APIHandlers {
         try errors.throwIfAny()
         let page = try await services.checkins.page(
             userID: auth.user.id, from: from, to: to, cursor: input.query.cursor, limit: limit)
-        let lookup = try await services.vocabulary.lookup(userID: auth.user.id)
+        let lookup = try await services.vocabulary.lookup(userID: auth.user.id, checkins: page.items)
         return .ok(
             .init(body: .json(.init(items: page.items.map { .init($0, lookup: lookup) }, nextCursor: page.nextCursor))))
     }
@@ -41,7 +42,7 @@ extension APIHandlers {
         let auth = try authenticated()
         let id = try pathID(input.path.checkinId, "checkinId")
         let checkin = try await services.checkins.checkin(userID: auth.user.id, id: id)
-        let lookup = try await services.vocabulary.lookup(userID: auth.user.id)
+        let lookup = try await services.vocabulary.lookup(userID: auth.user.id, checkins: [checkin])
         return .ok(.init(body: .json(.init(checkin, lookup: lookup))))
     }
 
@@ -51,17 +52,21 @@ extension APIHandlers {
         guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
         // Another user's check-in is 404 before anything about the body is said.
         let old = try await services.checkins.checkin(userID: auth.user.id, id: id)
-        let lookup = try await services.vocabulary.lookup(userID: auth.user.id)
 
         var ids = BodyIDs()
         let feeling = body.feelingId.flatMap { ids.parse($0, field: "feelingId") }
         let activity = body.activityId.flatMap { ids.parse($0, field: "activityId") }
         let people = body.personIds.map { ids.parse($0, field: "personIds") }
+        // The old check-in's words too: the answer shows whichever the patch leaves in place.
+        let lookup = try await services.vocabulary.lookup(
+            userID: auth.user.id, itemIDs: [feeling, activity, old.feelingID, old.activityID].compactMap { $0 },
+            personIDs: (people ?? []) + old.personIDs)
         checkOwnership(&ids, feeling: feeling, activity: activity, personTexts: body.personIds ?? [], lookup: lookup)
         let clear = body.clearActivity == true
         if clear, body.activityId != nil {
             ids.errors.add(
-                "clearActivity", "conflict", "Either set an activity with “activityId” or remove it with “clearActivity”, not both.")
+                "clearActivity", "conflict",
+                "Either set an activity with “activityId” or remove it with “clearActivity”, not both.")
         }
         let patch = CheckinPatch(
             at: body.at, feelingID: feeling, activityID: clear ? .some(nil) : activity.map { .some($0) },
@@ -102,7 +107,9 @@ extension APIHandlers {
         var errors = ids.errors
         var checked = input
         // A malformed feeling id is already reported; do not also call it missing.
-        if checked.feelingID == nil, errors.errors.contains(where: { $0.field == "feelingId" }) { checked.feelingID = UUID() }
+        if checked.feelingID == nil, errors.errors.contains(where: { $0.field == "feelingId" }) {
+            checked.feelingID = UUID()
+        }
         errors.check { _ = try CheckinRules.validate(checked, userID: user.id, zone: user.zone, now: Date()) }
         throw ValidationError(errors.errors)
     }

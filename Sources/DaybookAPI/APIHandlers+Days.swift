@@ -8,11 +8,11 @@ extension APIHandlers {
         let auth = try authenticated()
         guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
         let user = auth.user
-        let lookup = try await services.vocabulary.lookup(userID: user.id)
 
         var ids = BodyIDs()
         let activityTexts = body.activityIds ?? []
         let activityIDs = ids.parse(activityTexts, field: "activityIds")
+        let lookup = try await services.vocabulary.lookup(userID: user.id, itemIDs: activityIDs)
         ids.requireKnown(
             BodyIDs.indexed(activityTexts, field: "activityIds"), kind: .activity, in: lookup, what: "activity")
         let photoID = body.photoId.flatMap { ids.parse($0, field: "photoId") }
@@ -35,7 +35,8 @@ extension APIHandlers {
             let date = errors.check { try services.days.date(input.path.date, for: user) }
             errors.check {
                 _ = try DayEntryRules.validate(
-                    entryInput, userID: user.id, date: date ?? services.days.today(for: user), question: "", now: Date())
+                    entryInput, userID: user.id, date: date ?? services.days.today(for: user), question: "", now: Date()
+                )
             }
             throw ValidationError(errors.errors.filter { !($0.field == "activityIds" && $0.code == "unknown") })
         }
@@ -49,7 +50,7 @@ extension APIHandlers {
         let auth = try authenticated()
         let date = try localDate(input.path.date, "date")
         guard let entry = try await services.days.entry(userID: auth.user.id, date: date) else { throw NotFound() }
-        let lookup = try await services.vocabulary.lookup(userID: auth.user.id)
+        let lookup = try await services.vocabulary.lookup(userID: auth.user.id, days: [entry])
         return .ok(.init(body: .json(.init(entry, lookup: lookup))))
     }
 
@@ -64,7 +65,7 @@ extension APIHandlers {
         let auth = try authenticated()
         let limit = try pageLimit(input.query.limit)
         let page = try await services.days.page(userID: auth.user.id, cursor: input.query.cursor, limit: limit)
-        let lookup = try await services.vocabulary.lookup(userID: auth.user.id)
+        let lookup = try await services.vocabulary.lookup(userID: auth.user.id, days: page.entries)
         return .ok(
             .init(
                 body: .json(
@@ -78,6 +79,7 @@ extension APIHandlers {
                 field: "month", code: "invalid", message: "Give the month as YYYY-MM, for example 2024-03.")
         }
         let days = try await services.days.calendar(user: auth.user, month: month)
-        return .ok(.init(body: .json(.init(month: month.description, days: days.map(Components.Schemas.CalendarDay.init)))))
+        return .ok(
+            .init(body: .json(.init(month: month.description, days: days.map(Components.Schemas.CalendarDay.init)))))
     }
 }

@@ -10,8 +10,6 @@ import NIOCore
 /// - drops the `Accept` header: every answer has exactly one content type (JSON, or problem JSON
 ///   for errors), and the generated server would otherwise fail a problem response with a 500
 ///   when `Accept` does not list `application/problem+json`;
-/// - authenticates with the bearer token only: a session cookie does not count here, because the
-///   API needs no CSRF token (`CSRFMiddleware` skips `/api/`), so a cookie must not be enough;
 /// - turns anything thrown into an `application/problem+json` answer (`APIErrorMapper`).
 struct APIMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -40,19 +38,7 @@ struct APIMiddleware: RouterMiddleware {
             body = try await request.collectBody(upTo: bodyLimit)
             var head = request.head
             head.headerFields[.accept] = nil
-            let forwarded = Request(head: head, body: .init(buffer: body))
-
-            let tokenPresented = Self.hasBearerToken(request.headers)
-            // `AuthenticationMiddleware` has set the scope; without one nobody is logged in anyway.
-            var scope = RequestScope.current
-            scope?.auth = tokenPresented ? context.auth : nil
-            var apiContext = context
-            apiContext.auth = scope?.auth
-            return try await RequestScope.$current.withValue(scope) {
-                try await APIRequest.$tokenPresented.withValue(tokenPresented) {
-                    try await next(forwarded, apiContext)
-                }
-            }
+            return try await next(Request(head: head, body: .init(buffer: body)), context)
         } catch {
             let mapper = APIErrorMapper(requestBody: body, bodyLimit: bodyLimit, logger: context.logger)
             var problem = mapper.problem(for: error)
@@ -67,17 +53,13 @@ struct APIMiddleware: RouterMiddleware {
             return problem.response()
         }
     }
-
-    static func hasBearerToken(_ headers: HTTPFields) -> Bool {
-        guard let value = headers[.authorization] else { return false }
-        return value.split(separator: " ", maxSplits: 1).first?.lowercased() == "bearer"
-    }
 }
 
 /// What API handlers know about the request beyond `RequestScope`.
 enum APIRequest {
-    /// Whether the request carried an `Authorization: Bearer` header, valid or not.
-    @TaskLocal static var tokenPresented = false
     /// The top-level body fields sent as an explicit `null` (set by `RejectNulls`).
     @TaskLocal static var explicitNulls: Set<String> = []
+
+    /// Whether the request carried a bearer token, valid or not.
+    static var tokenPresented: Bool { RequestScope.current?.tokenPresented ?? false }
 }

@@ -31,6 +31,16 @@ public struct RequestScope: Sendable {
     public var auth: Authenticated?
     public var client: ClientInfo
     public var isSecure: Bool
+    /// Whether the request carried an `Authorization: Bearer` header, valid or not (a 401 then
+    /// says the token was refused rather than missing).
+    public var tokenPresented = false
+
+    public init(auth: Authenticated?, client: ClientInfo, isSecure: Bool, tokenPresented: Bool) {
+        self.auth = auth
+        self.client = client
+        self.isSecure = isSecure
+        self.tokenPresented = tokenPresented
+    }
 
     @TaskLocal public static var current: RequestScope?
 }

@@ -2,9 +2,14 @@ import DaybookServices
 import HTTPTypes
 import Hummingbird
 
-/// Finds who is logged in from a bearer token (API clients) or the session cookie (browsers), and
-/// makes it available to pages through the context and to API handlers through `RequestScope`.
-/// It never refuses a request itself: each route decides whether it needs a user.
+/// Finds who is logged in, and makes it available to pages through the context and to API
+/// handlers through `RequestScope`. It never refuses a request itself: each route decides whether
+/// it needs a user.
+///
+/// How a client authenticates is decided here, and only here:
+/// - **API requests (`/api/…`) authenticate by bearer token only.** The API takes no CSRF token
+///   (`CSRFMiddleware` skips it), so a browser's session cookie must not be enough there.
+/// - Pages and photos take a bearer token (native apps) or the session cookie (browsers).
 public struct AuthenticationMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     let accounts: AccountService
@@ -18,13 +23,17 @@ public struct AuthenticationMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         var refreshCookie = false
-        if let token = Self.bearerToken(request.headers) {
-            context.auth = try await accounts.authenticate(token: token)
-        } else if let token = request.cookies[DaybookCookie.session]?.value, !token.isEmpty {
+        let bearer = Self.bearerToken(request.headers)
+        if let bearer {
+            context.auth = try await accounts.authenticate(token: bearer)
+        } else if !Self.isAPI(request.uri.path), let token = request.cookies[DaybookCookie.session]?.value,
+            !token.isEmpty
+        {
             context.auth = try await accounts.authenticate(token: token)
             refreshCookie = context.auth == nil
         }
-        let scope = RequestScope(auth: context.auth, client: context.client, isSecure: context.isSecure)
+        let scope = RequestScope(
+            auth: context.auth, client: context.client, isSecure: context.isSecure, tokenPresented: bearer != nil)
         var response = try await RequestScope.$current.withValue(scope) {
             try await next(request, context)
         }
@@ -34,6 +43,8 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         }
         return response
     }
+
+    static func isAPI(_ path: String) -> Bool { path.hasPrefix("/api/") || path == "/api" }
 
     static func bearerToken(_ headers: HTTPFields) -> String? {
         guard let value = headers[.authorization] else { return nil }

@@ -6,14 +6,6 @@ import Hummingbird
 public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     public init() {}
 
-    static var contentSecurityPolicy: String {
-        [
-            "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
-            "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'",
-            "form-action 'self'", "frame-ancestors 'none'", "manifest-src 'self'",
-        ].joined(separator: "; ")
-    }
-
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -29,7 +21,7 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
     }
 
     public static func apply(to headers: inout HTTPFields) {
-        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.contentSecurityPolicy] = SecurityPolicy.content
         headers[.xContentTypeOptions] = "nosniff"
         headers[.referrerPolicy] = "same-origin"
         headers[.xFrameOptions] = "DENY"
@@ -40,6 +32,15 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
             headers[.cacheControl] = "no-store"
         }
     }
+}
+
+/// The Content-Security-Policy, built once: it is the same on every response.
+enum SecurityPolicy {
+    static let content = [
+        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
+        "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'",
+        "form-action 'self'", "frame-ancestors 'none'", "manifest-src 'self'",
+    ].joined(separator: "; ")
 }
 
 extension HTTPField.Name {

@@ -56,6 +56,27 @@ public final class PostgresStore: DaybookStore {
         try await PostgresMigrations.migrate(client, logger: logger)
     }
 
+    /// The session and its user in one round trip: this runs on every authenticated request.
+    public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
+        guard
+            let row = try await client.rows(
+                """
+                SELECT s.*, u.email, u.username, u.display_name, u.bio, u.time_zone, u.avatar_media_id,
+                    u.created_at AS user_created_at, u.updated_at AS user_updated_at
+                FROM sessions s JOIN users u ON u.id = s.user_id
+                WHERE s.token_hash = \(tokenHash)
+                """, logger: logger
+            ).first
+        else { return nil }
+        let session = try PostgresSessionStore.session(row)
+        let user = User(
+            id: session.userID, email: try row.value("email"), username: try row.value("username"),
+            displayName: try row.value("display_name"), bio: try row.value("bio"),
+            timeZone: try row.value("time_zone"), avatarMediaID: try row.value("avatar_media_id"),
+            createdAt: try row.time("user_created_at"), updatedAt: try row.time("user_updated_at"))
+        return (session, user)
+    }
+
     /// `SELECT 1`, given up after `pingTimeout` (5 s by default): a pool that cannot connect keeps
     /// trying, and would keep the health check waiting. The answer comes at the timeout even when
     /// the query itself cannot be interrupted (a connection attempt under way); it is then left to

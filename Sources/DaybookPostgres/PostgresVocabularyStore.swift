@@ -87,6 +87,24 @@ struct PostgresVocabularyStore: VocabularyStore {
             """, logger: logger) > 0
     }
 
+    func named(userID: UUID, itemIDs: [UUID], personIDs: [UUID]) async throws
+        -> (items: [VocabularyItem], people: [Person])
+    {
+        let items =
+            itemIDs.isEmpty
+            ? []
+            : try await client.rows(
+                "SELECT * FROM vocabulary WHERE user_id = \(userID) AND id = ANY(\(itemIDs)::uuid[])", logger: logger
+            ).map(Self.item)
+        let people =
+            personIDs.isEmpty
+            ? []
+            : try await client.rows(
+                "SELECT * FROM people WHERE user_id = \(userID) AND id = ANY(\(personIDs)::uuid[])", logger: logger
+            ).map(Self.person)
+        return (items, people)
+    }
+
     static func item(_ row: PostgresRandomAccessRow) throws -> VocabularyItem {
         VocabularyItem(
             id: try row.value("id"), userID: try row.value("user_id"),

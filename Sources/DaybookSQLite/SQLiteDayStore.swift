@@ -7,12 +7,12 @@ struct SQLiteDayStore: DayStore {
     let pool: DatabasePool
 
     func upsert(_ entry: DayEntry) async throws -> Bool {
-        try await pool.write { db in
+        try pool.writeInline { db in
             let existed =
                 try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM day_entries WHERE user_id = ? AND date = ?",
+                    db.cachedStatement(sql: "SELECT 1 FROM day_entries WHERE user_id = ? AND date = ?"),
                     arguments: [Stored.id(entry.userID), entry.date.description]) ?? false
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude, question,
                         answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
@@ -23,64 +23,76 @@ struct SQLiteDayStore: DayStore {
                         answer = excluded.answer, song_title = excluded.song_title,
                         song_artist = excluded.song_artist, song_link = excluded.song_link,
                         photo_id = excluded.photo_id, updated_at = excluded.updated_at
-                    """,
-                arguments: [
-                    Stored.id(entry.userID), entry.date.description, entry.mood.rawValue, Stored.ids(entry.activityIDs),
-                    entry.note, entry.thoughts, Stored.strings(entry.gratitude), entry.question, entry.answer,
-                    entry.song?.title, entry.song?.artist, entry.song?.link, Stored.optionalID(entry.photoID),
-                    Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
-                ])
+                    """
+            ).execute(arguments: [
+                Stored.id(entry.userID), entry.date.description, entry.mood.rawValue, Stored.ids(entry.activityIDs),
+                entry.note, entry.thoughts, Stored.strings(entry.gratitude), entry.question, entry.answer,
+                entry.song?.title, entry.song?.artist, entry.song?.link, Stored.optionalID(entry.photoID),
+                Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
+            ])
             return existed
         }
     }
 
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM day_entries WHERE user_id = ? AND date = ?",
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date = ?"),
                 arguments: [Stored.id(userID), date.description]
             ).map(Self.entry)
         }
     }
 
     func delete(userID: UUID, date: LocalDate) async throws -> Bool {
-        try await pool.write { db in
-            try db.execute(
-                sql: "DELETE FROM day_entries WHERE user_id = ? AND date = ?",
-                arguments: [Stored.id(userID), date.description])
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "DELETE FROM day_entries WHERE user_id = ? AND date = ?").execute(arguments: [
+                Stored.id(userID), date.description,
+            ])
             return db.changesCount > 0
         }
     }
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?",
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?"
+                ),
                 arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit]
             ).map(Self.entry)
         }
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM day_entries WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date",
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date"
+                ),
                 arguments: [Stored.id(userID), from.description, to.description]
             ).map(Self.entry)
         }
     }
 
+    /// What `entry(_:)` reads, in its order.
+    static let columns = """
+        user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title, song_artist,
+        song_link, photo_id, created_at, updated_at
+        """
+
     static func entry(_ row: Row) -> DayEntry {
-        let title: String? = row["song_title"]
-        let artist: String? = row["song_artist"]
-        let link: String? = row["song_link"]
+        let title: String? = row[9]
+        let artist: String? = row[10]
+        let link: String? = row[11]
         let song: Song? =
             (title == nil && artist == nil && link == nil)
             ? nil : Song(title: title ?? "", artist: artist ?? "", link: link ?? "")
         return DayEntry(
-            userID: row.uuid("user_id"), date: row.localDate("date"), mood: Mood(rawValue: row["mood"]) ?? .meh,
-            activityIDs: row.uuids("activity_ids"), note: row["note"], thoughts: row["thoughts"],
-            gratitude: row.strings("gratitude"), question: row["question"], answer: row["answer"], song: song,
-            photoID: row.optionalUUID("photo_id"), createdAt: row.time("created_at"), updatedAt: row.time("updated_at"))
+            userID: row.uuid(0), date: row.localDate(1), mood: Mood(rawValue: row[2]) ?? .meh,
+            activityIDs: row.uuids(3), note: row[4], thoughts: row[5], gratitude: row.strings(6), question: row[7],
+            answer: row[8], song: song, photoID: row.optionalUUID(12), createdAt: row.time(13),
+            updatedAt: row.time(14))
     }
 }

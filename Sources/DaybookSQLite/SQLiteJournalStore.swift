@@ -11,40 +11,44 @@ struct SQLiteJournalStore: JournalStore {
 
     func save(_ entry: JournalEntry, insert: Bool) async throws -> Bool {
         try await mapConflicts {
-            try await pool.write { db in
-                let id = Stored.id(entry.id), userID = Stored.id(entry.userID)
-                let exists = try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM journal_entries WHERE id = ? AND user_id = ?", arguments: [id, userID]
-                ) ?? false
+            try pool.writeInline { db in
+                let id = Stored.id(entry.id)
+                let userID = Stored.id(entry.userID)
+                let exists =
+                    try Bool.fetchOne(
+                        db.cachedStatement(sql: "SELECT 1 FROM journal_entries WHERE id = ? AND user_id = ?"),
+                        arguments: [id, userID]
+                    ) ?? false
                 if exists {
-                    try db.execute(
+                    try db.cachedStatement(
                         sql: """
                             UPDATE journal_entries SET title = ?, body = ?, tags = ?, location = ?, is_public = ?,
                                 updated_at = ?
                             WHERE id = ? AND user_id = ?
-                            """,
-                        arguments: [
-                            entry.title, entry.body, Stored.strings(entry.tags), entry.location, entry.isPublic,
-                            Stored.time(entry.updatedAt), id, userID,
-                        ])
-                    try db.execute(sql: "DELETE FROM journal_photos WHERE entry_id = ?", arguments: [id])
+                            """
+                    ).execute(arguments: [
+                        entry.title, entry.body, Stored.strings(entry.tags), entry.location, entry.isPublic,
+                        Stored.time(entry.updatedAt), id, userID,
+                    ])
+                    try db.cachedStatement(sql: "DELETE FROM journal_photos WHERE entry_id = ?").execute(arguments: [id]
+                    )
                 } else {
                     guard insert else { return false }
-                    try db.execute(
+                    try db.cachedStatement(
                         sql: """
                             INSERT INTO journal_entries (id, user_id, title, body, tags, location, is_public,
                                 created_at, updated_at)
                             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            id, userID, entry.title, entry.body, Stored.strings(entry.tags), entry.location,
-                            entry.isPublic, Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
-                        ])
+                            """
+                    ).execute(arguments: [
+                        id, userID, entry.title, entry.body, Stored.strings(entry.tags), entry.location,
+                        entry.isPublic, Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
+                    ])
                 }
                 for (position, photo) in entry.photoIDs.enumerated() {
-                    try db.execute(
-                        sql: "INSERT INTO journal_photos (entry_id, position, media_id, user_id) VALUES (?, ?, ?, ?)",
-                        arguments: [id, position, Stored.id(photo), userID])
+                    try db.cachedStatement(
+                        sql: "INSERT INTO journal_photos (entry_id, position, media_id, user_id) VALUES (?, ?, ?, ?)"
+                    ).execute(arguments: [id, position, Stored.id(photo), userID])
                 }
                 return true
             }
@@ -52,16 +56,16 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func entry(id: UUID, userID: UUID) async throws -> JournalEntry? {
-        try await pool.read { db in
+        try pool.readSnapshotInline { db in
             try Self.entries(
-                db, sql: "SELECT * FROM journal_entries WHERE id = ? AND user_id = ?",
+                db, sql: "SELECT \(Self.columns) FROM journal_entries WHERE id = ? AND user_id = ?",
                 arguments: [Stored.id(id), Stored.id(userID)]
             ).first
         }
     }
 
     func publicEntry(id: UUID) async throws -> PublicJournalEntry? {
-        try await pool.read { db in
+        try pool.readSnapshotInline { db in
             try Self.publicEntries(
                 db, sql: "\(Self.publicSelect) WHERE e.id = ? AND e.is_public = 1", arguments: [Stored.id(id)]
             ).first
@@ -69,22 +73,24 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> JournalEntry? {
-        try await pool.write { db in
+        try pool.writeInline { db in
             let arguments: StatementArguments = [Stored.id(id), Stored.id(userID)]
             guard
                 let entry = try Self.entries(
-                    db, sql: "SELECT * FROM journal_entries WHERE id = ? AND user_id = ?", arguments: arguments
+                    db, sql: "SELECT \(Self.columns) FROM journal_entries WHERE id = ? AND user_id = ?",
+                    arguments: arguments
                 ).first
             else { return nil }
             // journal_photos go by ON DELETE CASCADE.
-            try db.execute(sql: "DELETE FROM journal_entries WHERE id = ? AND user_id = ?", arguments: arguments)
+            try db.cachedStatement(sql: "DELETE FROM journal_entries WHERE id = ? AND user_id = ?").execute(
+                arguments: arguments)
             return entry
         }
     }
 
     func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry] {
-        try await pool.read { db in
-            var sql = "SELECT * FROM journal_entries WHERE user_id = ?"
+        try pool.readSnapshotInline { db in
+            var sql = "SELECT \(Self.columns) FROM journal_entries WHERE user_id = ?"
             var arguments: [any DatabaseValueConvertible] = [Stored.id(userID)]
             if let tag {
                 sql += " AND EXISTS (SELECT 1 FROM json_each(journal_entries.tags) WHERE value = ?)"
@@ -101,7 +107,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
-        try await pool.read { db in
+        try pool.readSnapshotInline { db in
             var sql = "\(Self.publicSelect) WHERE e.is_public = 1"
             var arguments: [any DatabaseValueConvertible] = []
             if let cursor {
@@ -115,56 +121,54 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func tags(userID: UUID) async throws -> [(tag: String, count: Int)] {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT t.value AS tag, count(*) AS n FROM journal_entries e, json_each(e.tags) t
-                    WHERE e.user_id = ? GROUP BY t.value ORDER BY n DESC, t.value
-                    """, arguments: [Stored.id(userID)]
-            ).map { (tag: $0["tag"], count: $0["n"]) }
+                db.cachedStatement(
+                    sql: """
+                        SELECT t.value AS tag, count(*) AS n FROM journal_entries e, json_each(e.tags) t
+                        WHERE e.user_id = ? GROUP BY t.value ORDER BY n DESC, t.value
+                        """), arguments: [Stored.id(userID)]
+            ).map { (tag: $0[0], count: $0[1]) }
         }
     }
 
     func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date] {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Int64.fetchAll(
-                db,
-                sql: """
-                    SELECT created_at FROM journal_entries
-                    WHERE user_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at
-                    """, arguments: [Stored.id(userID), Stored.time(from), Stored.time(to)]
+                db.cachedStatement(
+                    sql: """
+                        SELECT created_at FROM journal_entries
+                        WHERE user_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at
+                        """), arguments: [Stored.id(userID), Stored.time(from), Stored.time(to)]
             ).map(Date.init(microsecondsSince1970:))
         }
     }
 
-
     // MARK: Rows
 
     static let publicSelect = """
-        SELECT e.*, u.username AS author_username, u.display_name AS author_display_name,
-            u.avatar_media_id AS author_avatar_media_id
+        SELECT e.id, e.user_id, e.title, e.body, e.tags, e.location, e.is_public, e.created_at, e.updated_at,
+            u.username, u.display_name, u.avatar_media_id
         FROM journal_entries e JOIN users u ON u.id = e.user_id
         """
 
     /// Entries from `sql` (which selects `journal_entries` rows), each with its photos in order.
     static func entries(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalEntry] {
-        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-        let photos = try photoIDs(db, entryIDs: rows.map { $0["id"] as String })
+        let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        let photos = try photoIDs(db, entryIDs: rows.map { $0[0] as String })
         return rows.map { entry($0, photos: photos) }
     }
 
     static func publicEntries(_ db: Database, sql: String, arguments: StatementArguments) throws
         -> [PublicJournalEntry]
     {
-        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-        let photos = try photoIDs(db, entryIDs: rows.map { $0["id"] as String })
+        let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        let photos = try photoIDs(db, entryIDs: rows.map { $0[0] as String })
         return rows.map { row in
             PublicJournalEntry(
                 entry: entry(row, photos: photos),
                 author: JournalAuthor(
-                    id: row.uuid("user_id"), username: row["author_username"],
-                    displayName: row["author_display_name"], avatarMediaID: row.optionalUUID("author_avatar_media_id")))
+                    id: row.uuid(1), username: row[9], displayName: row[10], avatarMediaID: row.optionalUUID(11)))
         }
     }
 
@@ -174,20 +178,24 @@ struct SQLiteJournalStore: JournalStore {
         let marks = Array(repeating: "?", count: entryIDs.count).joined(separator: ", ")
         var photos: [String: [UUID]] = [:]
         for row in try Row.fetchAll(
-            db,
-            sql: "SELECT entry_id, media_id FROM journal_photos WHERE entry_id IN (\(marks)) ORDER BY entry_id, position",
+            db.cachedStatement(
+                sql:
+                    "SELECT entry_id, media_id FROM journal_photos WHERE entry_id IN (\(marks)) ORDER BY entry_id, position"
+            ),
             arguments: StatementArguments(entryIDs))
         {
-            photos[row["entry_id"], default: []].append(row.uuid("media_id"))
+            photos[row[0], default: []].append(row.uuid(1))
         }
         return photos
     }
 
+    /// What `entry(_:photos:)` reads, in its order (`publicSelect` adds the author after them).
+    static let columns = "id, user_id, title, body, tags, location, is_public, created_at, updated_at"
+
     static func entry(_ row: Row, photos: [String: [UUID]]) -> JournalEntry {
-        let id: String = row["id"]
+        let id: String = row[0]
         return JournalEntry(
-            id: row.uuid("id"), userID: row.uuid("user_id"), title: row["title"], body: row["body"],
-            tags: row.strings("tags"), location: row["location"], photoIDs: photos[id] ?? [],
-            isPublic: row["is_public"], createdAt: row.time("created_at"), updatedAt: row.time("updated_at"))
+            id: row.uuid(0), userID: row.uuid(1), title: row[2], body: row[3], tags: row.strings(4), location: row[5],
+            photoIDs: photos[id] ?? [], isPublic: row[6], createdAt: row.time(7), updatedAt: row.time(8))
     }
 }

@@ -85,18 +85,18 @@ struct SQLiteSearchStore: SearchStore {
         let owner = "u" + Stored.id(userID).replacingOccurrences(of: "-", with: "")
         // bm25 is lower for better matches; the owner column weighs nothing.
         let match = "owner:\"\(owner)\" AND body:(\(query.fts5Expression))"
-        return try await pool.read { db in
+        return try pool.readInline { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT d.kind, d.ref, d.date,
-                        snippet(search_index, 1, char(57344), char(57345), '…', 16) AS snippet,
-                        bm25(search_index, 0.0, 1.0) AS score
-                    FROM search_index JOIN search_docs d ON d.id = search_index.rowid
-                    WHERE search_index MATCH ?
-                    ORDER BY score, d.date DESC, d.kind, d.ref
-                    LIMIT ? OFFSET ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT d.kind, d.ref, d.date,
+                            snippet(search_index, 1, char(57344), char(57345), '…', 16) AS snippet,
+                            bm25(search_index, 0.0, 1.0) AS score
+                        FROM search_index JOIN search_docs d ON d.id = search_index.rowid
+                        WHERE search_index MATCH ?
+                        ORDER BY score, d.date DESC, d.kind, d.ref
+                        LIMIT ? OFFSET ?
+                        """),
                 arguments: [match, limit, offset]
             ).compactMap { row -> SearchHit? in
                 guard let kind = SearchHit.Kind(rawValue: row["kind"]), let date = LocalDate(row["date"] as String)

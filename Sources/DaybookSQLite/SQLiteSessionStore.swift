@@ -7,76 +7,84 @@ struct SQLiteSessionStore: SessionStore {
     let pool: DatabasePool
 
     func insert(_ session: Session) async throws {
-        try await pool.write { db in
-            try db.execute(
+        try pool.writeInline { db in
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO sessions (id, user_id, token_hash, kind, persistent, device_name, ip_address,
                         created_at, last_seen_at, expires_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    Stored.id(session.id), Stored.id(session.userID), session.tokenHash, session.kind.rawValue,
-                    session.persistent, session.deviceName, session.ipAddress, Stored.time(session.createdAt),
-                    Stored.time(session.lastSeenAt), Stored.time(session.expiresAt),
-                ])
+                    """
+            ).execute(arguments: [
+                Stored.id(session.id), Stored.id(session.userID), session.tokenHash, session.kind.rawValue,
+                session.persistent, session.deviceName, session.ipAddress, Stored.time(session.createdAt),
+                Stored.time(session.lastSeenAt), Stored.time(session.expiresAt),
+            ])
         }
     }
 
     func session(tokenHash: String) async throws -> Session? {
-        try await pool.read { db in try Self.session(db, tokenHash: tokenHash) }
+        try pool.readInline { db in try Self.session(db, tokenHash: tokenHash) }
     }
 
     /// Within a read: `SQLiteStore.sessionAndUser` asks for the user in the same one.
     static func session(_ db: Database, tokenHash: String) throws -> Session? {
-        try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE token_hash = ?", arguments: [tokenHash]).map(session)
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM sessions WHERE token_hash = ?"), arguments: [tokenHash]
+        ).map(session)
     }
 
     func touch(id: UUID, lastSeenAt: Date, expiresAt: Date) async throws {
-        try await pool.write { db in
-            try db.execute(
-                sql: "UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?",
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?").execute(
                 arguments: [Stored.time(lastSeenAt), Stored.time(expiresAt), Stored.id(id)])
         }
     }
 
     func sessions(userID: UUID) async throws -> [Session] {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC",
+                db.cachedStatement(
+                    sql: "SELECT \(Self.columns) FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC"),
                 arguments: [Stored.id(userID)]
             ).map(Self.session)
         }
     }
 
     func delete(id: UUID, userID: UUID) async throws -> Bool {
-        try await pool.write { db in
-            try db.execute(
-                sql: "DELETE FROM sessions WHERE id = ? AND user_id = ?", arguments: [Stored.id(id), Stored.id(userID)])
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "DELETE FROM sessions WHERE id = ? AND user_id = ?").execute(arguments: [
+                Stored.id(id), Stored.id(userID),
+            ])
             return db.changesCount > 0
         }
     }
 
     func deleteAll(userID: UUID, except: UUID?) async throws {
-        try await pool.write { db in
-            try db.execute(
-                sql: "DELETE FROM sessions WHERE user_id = ? AND id != ?",
-                arguments: [Stored.id(userID), Stored.optionalID(except) ?? ""])
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_id = ? AND id != ?").execute(arguments: [
+                Stored.id(userID), Stored.optionalID(except) ?? "",
+            ])
         }
     }
 
     func deleteExpired(before: Date) async throws -> Int {
-        try await pool.write { db in
-            try db.execute(sql: "DELETE FROM sessions WHERE expires_at < ?", arguments: [Stored.time(before)])
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "DELETE FROM sessions WHERE expires_at < ?").execute(arguments: [
+                Stored.time(before)
+            ])
             return db.changesCount
         }
     }
 
+    /// What `session(_:)` reads, in its order.
+    static let columns =
+        "id, user_id, token_hash, kind, persistent, device_name, ip_address, created_at, last_seen_at, expires_at"
+
     static func session(_ row: Row) -> Session {
         Session(
-            id: row.uuid("id"), userID: row.uuid("user_id"), tokenHash: row["token_hash"],
-            kind: SessionKind(rawValue: row["kind"]) ?? .web, persistent: row["persistent"],
-            deviceName: row["device_name"], ipAddress: row["ip_address"], createdAt: row.time("created_at"),
-            lastSeenAt: row.time("last_seen_at"), expiresAt: row.time("expires_at"))
+            id: row.uuid(0), userID: row.uuid(1), tokenHash: row[2], kind: SessionKind(rawValue: row[3]) ?? .web,
+            persistent: row[4], deviceName: row[5], ipAddress: row[6], createdAt: row.time(7),
+            lastSeenAt: row.time(8), expiresAt: row.time(9))
     }
 }
 
@@ -84,32 +92,38 @@ struct SQLiteLoginAttemptStore: LoginAttemptStore {
     let pool: DatabasePool
 
     func recordFailure(keys: [String], at: Date) async throws {
-        try await pool.write { db in
+        try pool.writeInline { db in
             for key in keys {
-                try db.execute(
-                    sql: "INSERT INTO login_failures (key, at) VALUES (?, ?)", arguments: [key, Stored.time(at)])
+                try db.cachedStatement(sql: "INSERT INTO login_failures (key, at) VALUES (?, ?)").execute(arguments: [
+                    key, Stored.time(at),
+                ])
             }
         }
     }
 
     func failures(key: String, since: Date) async throws -> LoginFailures {
-        try await pool.read { db in
+        try pool.readInline { db in
             let row = try Row.fetchOne(
-                db, sql: "SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE key = ? AND at >= ?",
+                db.cachedStatement(
+                    sql: "SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE key = ? AND at >= ?"),
                 arguments: [key, Stored.time(since)])
-            let count: Int = row?["n"] ?? 0
-            let oldest: Int64? = row?["oldest"]
+            let count: Int = row?[0] ?? 0
+            let oldest: Int64? = row?[1]
             return LoginFailures(count: count, oldest: oldest.map { Date(microsecondsSince1970: $0) })
         }
     }
 
     func clear(key: String) async throws {
-        try await pool.write { db in try db.execute(sql: "DELETE FROM login_failures WHERE key = ?", arguments: [key]) }
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "DELETE FROM login_failures WHERE key = ?").execute(arguments: [key])
+        }
     }
 
     func prune(before: Date) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "DELETE FROM login_failures WHERE at < ?", arguments: [Stored.time(before)])
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "DELETE FROM login_failures WHERE at < ?").execute(arguments: [
+                Stored.time(before)
+            ])
         }
     }
 }

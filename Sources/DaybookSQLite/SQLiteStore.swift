@@ -45,21 +45,25 @@ public final class SQLiteStore: DaybookStore {
     }
 
     public func ping() async throws {
-        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        _ = try pool.readInline { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }
     }
 
     public func run() async throws {}
 
-    /// One read for both: each `pool.read` is a hop to GRDB's queue and back, and this runs on
-    /// every authenticated request.
+    /// The session and its user in one statement: this runs on every authenticated request.
     public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
-        try await pool.read { db in
-            guard let session = try SQLiteSessionStore.session(db, tokenHash: tokenHash),
-                let user = try SQLiteUserStore.user(db, id: session.userID)
-            else { return nil }
-            return (session, user)
+        try pool.readInline { db in
+            try Row.fetchOne(db.cachedStatement(sql: Self.sessionAndUserSQL), arguments: [tokenHash]).map { row in
+                (SQLiteSessionStore.session(row), SQLiteUserStore.user(row, from: Self.sessionColumnCount))
+            }
         }
     }
+
+    private static let sessionColumnCount = Stored.names(SQLiteSessionStore.columns).count
+    private static let sessionAndUserSQL = """
+        SELECT \(Stored.qualified(SQLiteSessionStore.columns, by: "s")), \(Stored.qualified(SQLiteUserStore.columns, by: "u"))
+        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?
+        """
 }
 
 extension DatabaseError {

@@ -7,8 +7,8 @@ struct SQLiteVocabularyStore: VocabularyStore {
     let pool: DatabasePool
 
     func items(userID: UUID, kind: VocabularyKind?, includeArchived: Bool) async throws -> [VocabularyItem] {
-        try await pool.read { db in
-            var sql = "SELECT * FROM vocabulary WHERE user_id = ?"
+        try pool.readInline { db in
+            var sql = "SELECT \(Self.itemColumns) FROM vocabulary WHERE user_id = ?"
             var arguments: StatementArguments = [Stored.id(userID)]
             if let kind {
                 sql += " AND kind = ?"
@@ -16,21 +16,21 @@ struct SQLiteVocabularyStore: VocabularyStore {
             }
             if !includeArchived { sql += " AND archived = 0" }
             sql += " ORDER BY kind, position, name"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.item)
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.item)
         }
     }
 
     func item(id: UUID, userID: UUID) async throws -> VocabularyItem? {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM vocabulary WHERE id = ? AND user_id = ?",
+                db.cachedStatement(sql: "SELECT \(Self.itemColumns) FROM vocabulary WHERE id = ? AND user_id = ?"),
                 arguments: [Stored.id(id), Stored.id(userID)]
             ).map(Self.item)
         }
     }
 
     func insert(_ items: [VocabularyItem]) async throws {
-        try await pool.write { db in
+        try pool.writeInline { db in
             let statement = try db.makeStatement(
                 sql: """
                     INSERT INTO vocabulary (id, user_id, kind, name, emoji, archived, position, created_at)
@@ -46,73 +46,107 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func update(_ item: VocabularyItem) async throws -> Bool {
-        try await pool.write { db in
-            try db.execute(
-                sql: "UPDATE vocabulary SET name = ?, emoji = ?, archived = ?, position = ? WHERE id = ? AND user_id = ?",
-                arguments: [
-                    item.name, item.emoji, item.archived, item.position, Stored.id(item.id), Stored.id(item.userID),
-                ])
+        try pool.writeInline { db in
+            try db.cachedStatement(
+                sql:
+                    "UPDATE vocabulary SET name = ?, emoji = ?, archived = ?, position = ? WHERE id = ? AND user_id = ?"
+            ).execute(arguments: [
+                item.name, item.emoji, item.archived, item.position, Stored.id(item.id), Stored.id(item.userID),
+            ])
             return db.changesCount > 0
         }
     }
 
     func nextPosition(userID: UUID, kind: VocabularyKind) async throws -> Int {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Int.fetchOne(
-                db, sql: "SELECT coalesce(max(position), -1) + 1 FROM vocabulary WHERE user_id = ? AND kind = ?",
+                db.cachedStatement(
+                    sql: "SELECT coalesce(max(position), -1) + 1 FROM vocabulary WHERE user_id = ? AND kind = ?"),
                 arguments: [Stored.id(userID), kind.rawValue]) ?? 0
         }
     }
 
     func people(userID: UUID, includeArchived: Bool) async throws -> [Person] {
-        try await pool.read { db in
+        try pool.readInline { db in
             let filter = includeArchived ? "" : " AND archived = 0"
             return try Row.fetchAll(
-                db, sql: "SELECT * FROM people WHERE user_id = ?\(filter) ORDER BY name COLLATE NOCASE, id",
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(Self.personColumns) FROM people WHERE user_id = ?\(filter) ORDER BY name COLLATE NOCASE, id"
+                ),
                 arguments: [Stored.id(userID)]
             ).map(Self.person)
         }
     }
 
     func person(id: UUID, userID: UUID) async throws -> Person? {
-        try await pool.read { db in
+        try pool.readInline { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM people WHERE id = ? AND user_id = ?",
+                db.cachedStatement(sql: "SELECT \(Self.personColumns) FROM people WHERE id = ? AND user_id = ?"),
                 arguments: [Stored.id(id), Stored.id(userID)]
             ).map(Self.person)
         }
     }
 
     func insert(_ person: Person) async throws {
-        try await pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO people (id, user_id, name, archived, created_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [
-                    Stored.id(person.id), Stored.id(person.userID), person.name, person.archived,
-                    Stored.time(person.createdAt),
-                ])
+        try pool.writeInline { db in
+            try db.cachedStatement(
+                sql: "INSERT INTO people (id, user_id, name, archived, created_at) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [
+                Stored.id(person.id), Stored.id(person.userID), person.name, person.archived,
+                Stored.time(person.createdAt),
+            ])
         }
     }
 
     func update(_ person: Person) async throws -> Bool {
-        try await pool.write { db in
-            try db.execute(
-                sql: "UPDATE people SET name = ?, archived = ? WHERE id = ? AND user_id = ?",
-                arguments: [person.name, person.archived, Stored.id(person.id), Stored.id(person.userID)])
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "UPDATE people SET name = ?, archived = ? WHERE id = ? AND user_id = ?")
+                .execute(arguments: [person.name, person.archived, Stored.id(person.id), Stored.id(person.userID)])
             return db.changesCount > 0
         }
     }
 
-    static func item(_ row: Row) -> VocabularyItem {
-        VocabularyItem(
-            id: row.uuid("id"), userID: row.uuid("user_id"), kind: VocabularyKind(rawValue: row["kind"]) ?? .feeling,
-            name: row["name"], emoji: row["emoji"], archived: row["archived"], position: row["position"],
-            createdAt: row.time("created_at"))
+    func named(userID: UUID, itemIDs: [UUID], personIDs: [UUID]) async throws
+        -> (items: [VocabularyItem], people: [Person])
+    {
+        if itemIDs.isEmpty && personIDs.isEmpty { return ([], []) }
+        return try pool.readInline { db in
+            // The ids travel as one JSON array, so each statement is prepared once, whatever their number.
+            let items =
+                itemIDs.isEmpty
+                ? []
+                : try Row.fetchAll(
+                    db.cachedStatement(sql: Self.namedItems), arguments: [Stored.id(userID), Stored.ids(itemIDs)]
+                ).map(Self.item)
+            let people =
+                personIDs.isEmpty
+                ? []
+                : try Row.fetchAll(
+                    db.cachedStatement(sql: Self.namedPeople), arguments: [Stored.id(userID), Stored.ids(personIDs)]
+                ).map(Self.person)
+            return (items, people)
+        }
     }
 
+    static let namedItems =
+        "SELECT \(itemColumns) FROM vocabulary WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))"
+    static let namedPeople =
+        "SELECT \(personColumns) FROM people WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))"
+
+    /// What `item(_:)` reads, in its order.
+    static let itemColumns = "id, user_id, kind, name, emoji, archived, position, created_at"
+
+    static func item(_ row: Row) -> VocabularyItem {
+        VocabularyItem(
+            id: row.uuid(0), userID: row.uuid(1), kind: VocabularyKind(rawValue: row[2]) ?? .feeling, name: row[3],
+            emoji: row[4], archived: row[5], position: row[6], createdAt: row.time(7))
+    }
+
+    /// What `person(_:)` reads, in its order.
+    static let personColumns = "id, user_id, name, archived, created_at"
+
     static func person(_ row: Row) -> Person {
-        Person(
-            id: row.uuid("id"), userID: row.uuid("user_id"), name: row["name"], archived: row["archived"],
-            createdAt: row.time("created_at"))
+        Person(id: row.uuid(0), userID: row.uuid(1), name: row[2], archived: row[3], createdAt: row.time(4))
     }
 }

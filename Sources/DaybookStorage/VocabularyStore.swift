@@ -17,4 +17,10 @@ public protocol VocabularyStore: Sendable {
     func person(id: UUID, userID: UUID) async throws -> Person?
     func insert(_ person: Person) async throws
     @discardableResult func update(_ person: Person) async throws -> Bool
+
+    /// The user's words and people among these ids, archived ones included: what showing or
+    /// checking a few records needs, instead of the whole vocabulary. Ids of another user's words
+    /// are left out, as unknown ones are.
+    func named(userID: UUID, itemIDs: [UUID], personIDs: [UUID]) async throws
+        -> (items: [VocabularyItem], people: [Person])
 }

@@ -22,10 +22,15 @@ struct Web: Sendable {
 
     static func redirect(_ location: String) -> Response { .redirect(to: location, type: .normal) }
 
-    /// Only a path on this site: `//evil.example` and `/\evil.example` are other sites to a browser.
+    /// Only a path on this site, decided by parsing, not by a list of bad prefixes: printable
+    /// ASCII without `\` (browsers drop tabs and line breaks from a URL, so `/\t/evil.example`
+    /// becomes `//evil.example`, and read `\` as `/`), one leading `/`, and no scheme or host
+    /// when parsed as a URL reference.
     static func safeNext(_ raw: String?) -> String? {
-        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.hasPrefix("/\\"),
-            !raw.contains(where: { $0.isNewline || $0 == "\\" })
+        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"),
+            raw.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\\" }),
+            let parsed = URLComponents(string: raw), parsed.scheme == nil, parsed.host == nil,
+            parsed.path.hasPrefix("/"), !parsed.path.hasPrefix("//")
         else { return nil }
         return raw
     }
@@ -50,7 +55,8 @@ struct Web: Sendable {
         _ context: AppRequestContext, heading: String, message: String, action: (href: String, label: String)? = nil,
         tab: Tab? = nil, status: HTTPResponse.Status
     ) -> Response {
-        let model = MessageModel(heading: heading, message: message, actionHref: action?.href, actionLabel: action?.label)
+        let model = MessageModel(
+            heading: heading, message: message, actionHref: action?.href, actionLabel: action?.label)
         return renderer.page("message", model, title: heading, context: context, tab: tab, status: status)
     }
 
@@ -166,7 +172,8 @@ enum DateText {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar.date(
-            from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second))
+            from: DateComponents(
+                year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second))
     }
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -46,6 +46,12 @@ struct BenchSeed: AsyncParsableCommand {
     @Option(help: "Day entries of each plain account (so the tables hold other users' rows too).")
     var daysPerUser = 10
 
+    @Option(
+        help:
+            "Public journal entries spread over the plain accounts (the big seed: --users 10000 --public-entries 1000000)."
+    )
+    var publicEntries = 0
+
     @Option(help: "Seed of the random choices, so two runs make the same data.")
     var seed: UInt64 = 6
 
@@ -53,8 +59,15 @@ struct BenchSeed: AsyncParsableCommand {
     var manifest: String?
 
     func validate() throws {
-        guard users >= 0, days >= 1, days <= 3_650, checkins >= 0, journalEntries >= 0, daysPerUser >= 0, daysPerUser <= days else {
-            throw ValidationError("--users, --checkins, --journal-entries and --days-per-user must be ≥ 0, --days 1…3650, --days-per-user ≤ --days.")
+        guard publicEntries == 0 || users > 0 else {
+            throw ValidationError("--public-entries needs plain accounts to write them (--users > 0).")
+        }
+        guard publicEntries >= 0, users >= 0, days >= 1, days <= 3_650, checkins >= 0, journalEntries >= 0,
+            daysPerUser >= 0, daysPerUser <= days
+        else {
+            throw ValidationError(
+                "--users, --checkins, --journal-entries and --days-per-user must be ≥ 0, --days 1…3650, --days-per-user ≤ --days."
+            )
         }
     }
 
@@ -108,6 +121,9 @@ struct BenchSeed: AsyncParsableCommand {
         // Check-ins at random moments of the same year (at most one hour ago, never in the future).
         let now = Date()
         let span = Double(days) * 86_400 - 3_600
+        // Ids the read benchmarks ask for (at most 500 of each kind).
+        var checkinIDs: [UUID] = []
+        var journalIDs: [UUID] = []
         for index in 0..<checkins {
             let at = now.addingTimeInterval(-3_600 - Double.random(in: 0..<max(span, 1), using: &random))
             var note = Self.text(length: Int.random(in: 20...80, using: &random), random: &random)
@@ -116,9 +132,11 @@ struct BenchSeed: AsyncParsableCommand {
             let input = CheckinInput(
                 at: at, feelingID: feelings.randomElement(using: &random)?.id,
                 activityID: activities.randomElement(using: &random)?.id,
-                personIDs: Array(people.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)).map(\.id)),
+                personIDs: Array(
+                    people.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)).map(\.id)),
                 note: note)
-            _ = try await cheap.checkins.create(user: user, input: input)
+            let checkin = try await cheap.checkins.create(user: user, input: input)
+            if checkinIDs.count < 500 { checkinIDs.append(checkin.id) }
         }
 
         // Journal entries of about 500 characters over the same year, one in five public (the
@@ -136,20 +154,36 @@ struct BenchSeed: AsyncParsableCommand {
                 isPublic: index % 5 == 0)
             let entry = try JournalRules.validate(input, id: UUID(), userID: user.id, now: at.roundedToMicroseconds)
             try await store.journal.save(entry, insert: true)
+            if journalIDs.count < 500 { journalIDs.append(entry.id) }
         }
 
         // Plain accounts: cheap hashes (see the type's comment), a few days each.
+        var plainUserIDs: [UUID] = []
         for index in 0..<users {
             let name = String(format: "bench%04d", index + 1)
             let issued = try await cheap.accounts.register(
                 Registration(email: "\(name)@example.org", username: name, password: loginPassword, timeZone: "UTC"),
                 kind: .api, persistent: true, client: client)
+            plainUserIDs.append(issued.user.id)
             let theirs = try await cheap.vocabulary.items(userID: issued.user.id, kind: .activity)
             for back in 0..<daysPerUser {
                 let input = Self.dayInput(activities: theirs, random: &random)
                 _ = try await cheap.days.save(
                     user: issued.user, dateText: today.adding(days: -back).description, input: input)
             }
+        }
+
+        // The big seed: everyone's public entries, for the public feed at scale. Written through the
+        // store (the rules checked first), oldest first, over the last `--days` dates.
+        for index in 0..<publicEntries {
+            let at = now.addingTimeInterval(-span * Double(publicEntries - index) / Double(publicEntries) - 3_600)
+            let input = JournalEntryInput(
+                title: Self.text(length: 30, random: &random), body: Self.text(length: 300, random: &random),
+                tags: [tags[index % tags.count]], isPublic: true)
+            let entry = try JournalRules.validate(
+                input, id: UUID(), userID: plainUserIDs[index % plainUserIDs.count], now: at.roundedToMicroseconds)
+            try await store.journal.save(entry, insert: true)
+            if index % 100_000 == 99_999 { print("… \(index + 1) public entries") }
         }
 
         let elapsed = ContinuousClock.now - started
@@ -163,7 +197,8 @@ struct BenchSeed: AsyncParsableCommand {
                 feelingIds: feelings.map { $0.id.uuidString.lowercased() },
                 activityIds: activities.map { $0.id.uuidString.lowercased() },
                 personIds: people.map { $0.id.uuidString.lowercased() },
-                journalEntries: journalEntries, journalMarker: Self.searchMarker, seedSeconds: seconds)
+                journalEntries: journalEntries, journalMarker: Self.searchMarker, seedSeconds: seconds,
+                checkinIds: checkinIDs.map(\.lowercasedString), journalIds: journalIDs.map(\.lowercasedString))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(contents).write(to: URL(fileURLWithPath: manifest))
@@ -227,6 +262,9 @@ struct BenchSeed: AsyncParsableCommand {
         var journalEntries: Int
         var journalMarker: String
         var seedSeconds: Double
+        /// Some of the loaded account's check-ins and journal entries, for the get-by-id benchmarks.
+        var checkinIds: [String]
+        var journalIds: [String]
     }
 }
 

@@ -1,13 +1,14 @@
-@testable import DaybookApp
 import DaybookSQLite
 import DaybookServices
 import DaybookTestSupport
 import Foundation
-import Logging
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
+
+@testable import DaybookApp
 
 @Suite("Operations: health, metrics, headers")
 struct OperationsTests {
@@ -69,6 +70,24 @@ struct OperationsTests {
             try await client.execute(uri: "/bench/hello", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text == "hello")
+            }
+        }
+    }
+
+    /// `next` after logging in is a path on this site or nothing: what browsers would turn into
+    /// another site (a tab or line break dropped, a backslash read as a slash) is refused.
+    @Test(arguments: [
+        "/%09/evil.example", "//evil.example", "/%5Cevil.example", "/%0A/evil.example", "https://evil.example",
+        "/%20/evil.example", "/%E2%80%8B/evil.example",
+    ])
+    func loginsNextIsOnlyEverAPathOfThisSite(next: String) async throws {
+        try await withApp(.sqlite) { client, _ in
+            try await client.execute(uri: "/login?next=\(next)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(!response.text.contains("evil.example"), "\(next)")
+            }
+            try await client.execute(uri: "/login?next=/days%3Fmonth%3D2024-03", method: .get) { response in
+                #expect(response.text.contains("/days?month"))
             }
         }
     }

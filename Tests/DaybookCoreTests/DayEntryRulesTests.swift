@@ -12,6 +12,23 @@ import Testing
         try DayEntryRules.validate(input, userID: userID, date: day, question: "What made you smile?", now: now)
     }
 
+    /// The teaser line: the first line that is not empty, without the blanks around it, whatever
+    /// the line break (the scalar scan must agree with `Character.isNewline`).
+    @Test(arguments: [
+        ("Walked to the sea.\nThen tea.", "Walked to the sea."), ("\n\n  Rain all day  \r\nlater", "Rain all day"),
+        ("one\u{2028}two", "one"), ("\tTabbed\u{00A0}", "Tabbed"), ("", ""), ("\n\r\n", ""),
+        ("🇫🇮 Helsinki\u{85}x", "🇫🇮 Helsinki"), ("   \nsecond", ""),
+    ])
+    func noteFirstLine(note: String, expected: String) {
+        let entry = DayEntry(userID: userID, date: LocalDate("2026-11-20")!, mood: .good, note: note)
+        #expect(entry.noteFirstLine == expected)
+        let reference =
+            note.split(whereSeparator: \.isNewline).first.map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            } ?? ""
+        #expect(entry.noteFirstLine == reference)
+    }
+
     @Test func parseDateAcceptsTodayAndThePast() throws {
         #expect(try DayEntryRules.parseDate("2026-11-22", today: day) == day)
         #expect(try DayEntryRules.parseDate("2024-02-29", today: day) == date("2024-02-29"))
@@ -32,7 +49,8 @@ import Testing
     }
 
     @Test func buildsAFullEntry() throws {
-        let activity = UUID(), photo = UUID()
+        let activity = UUID()
+        let photo = UUID()
         let entry = try validate(
             DayEntryInput(
                 mood: 4, activityIDs: [activity, activity], note: "  Long walk.\nThen tea. ", thoughts: "quiet",
@@ -47,8 +65,11 @@ import Testing
         #expect(entry.gratitude == ["sun", "tea"])
         #expect(entry.question == "What made you smile?")
         #expect(entry.answer == "the dog")
-        #expect(entry.song == Song(title: "Here Comes the Sun", artist: "The Beatles",
-                                   link: "https://open.spotify.com/track/6dGnYIeXmHdcikdzNNDMm2"))
+        #expect(
+            entry.song
+                == Song(
+                    title: "Here Comes the Sun", artist: "The Beatles",
+                    link: "https://open.spotify.com/track/6dGnYIeXmHdcikdzNNDMm2"))
         #expect(entry.photoID == photo)
         #expect(entry.createdAt == now && entry.updatedAt == now)
     }
@@ -90,7 +111,9 @@ import Testing
         #expect(errors.map(\.code) == ["invalid_scheme"])
     }
 
-    @Test(arguments: ["open.spotify.com/track/1", "https://", "https:///path", "https://exa mple.com", "http:example.com"])
+    @Test(arguments: [
+        "open.spotify.com/track/1", "https://", "https:///path", "https://exa mple.com", "http:example.com",
+    ])
     func malformedSongLinksAreRefused(_ link: String) {
         let errors = validationErrors { try validate(DayEntryInput(mood: 3, songLink: link)) }
         #expect(errors.map(\.field) == ["song.link"])
@@ -101,7 +124,8 @@ import Testing
         let base = "https://example.com/"
         let link = base + String(repeating: "a", count: 2_000 - base.count)
         #expect(try validate(DayEntryInput(mood: 3, songLink: link)).song?.link == link)
-        #expect(validationErrors { try validate(DayEntryInput(mood: 3, songLink: link + "a")) }.map(\.code) == ["too_long"])
+        #expect(
+            validationErrors { try validate(DayEntryInput(mood: 3, songLink: link + "a")) }.map(\.code) == ["too_long"])
     }
 
     @Test func gratitudeHasAtMostThreeLines() throws {
@@ -109,9 +133,11 @@ import Testing
         #expect(errors.map(\.field) == ["gratitude"])
         #expect(errors.map(\.code) == ["too_many"])
         #expect(validationErrors { try validate(DayEntryInput(mood: 3, gratitude: ["a\nb\nc\nd"])) }.count == 1)
-        #expect(try validate(DayEntryInput(mood: 3, gratitude: ["a", "", "b", " ", "c"])).gratitude == ["a", "b", "c"])
+        #expect(
+            try validate(DayEntryInput(mood: 3, gratitude: ["a", "", "b", " ", "c"])).gratitude == ["a", "b", "c"])
         let long = String(repeating: "g", count: 501)
-        #expect(validationErrors { try validate(DayEntryInput(mood: 3, gratitude: [long])) }.map(\.code) == ["too_long"])
+        #expect(
+            validationErrors { try validate(DayEntryInput(mood: 3, gratitude: [long])) }.map(\.code) == ["too_long"])
     }
 
     @Test func songTextsHaveALimit() {
@@ -129,7 +155,10 @@ import Testing
                     songTitle: String(repeating: "t", count: 201), songArtist: String(repeating: "a", count: 201),
                     songLink: "javascript:alert(1)"))
         }
-        #expect(errors.map(\.field) == ["mood", "note", "thoughts", "gratitude", "answer", "song.title", "song.artist", "song.link"])
+        #expect(
+            errors.map(\.field) == [
+                "mood", "note", "thoughts", "gratitude", "answer", "song.title", "song.artist", "song.link",
+            ])
     }
 
     @Test func inputRoundTripsAnEntry() throws {

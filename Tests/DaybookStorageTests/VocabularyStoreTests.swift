@@ -32,7 +32,8 @@ struct VocabularyStoreTests {
             let byName = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0) })
 
             let all = try await store.vocabulary.items(userID: anna.id, kind: nil, includeArchived: true)
-            #expect(all.map(\.name) == ["family", "work", "Reading", "reading", "Überraschung", "happy", "calm", "tired"])
+            #expect(
+                all.map(\.name) == ["family", "work", "Reading", "reading", "Überraschung", "happy", "calm", "tired"])
             #expect(all == all.map { byName[$0.name]! })
 
             let feelings = try await store.vocabulary.items(userID: anna.id, kind: .feeling, includeArchived: false)
@@ -47,12 +48,47 @@ struct VocabularyStoreTests {
         }
     }
 
+    /// `named` answers only the asked ids that are the user's own, archived ones included, and
+    /// asks nothing for no ids.
+    @Test(arguments: TestDatabase.available)
+    func namedFindsOnlyTheUsersOwnAskedWordsAndPeople(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let happy = VocabularyItem(
+                userID: anna.id, kind: .feeling, name: "happy", emoji: "😊", position: 0, createdAt: baseTime)
+            let walk = VocabularyItem(
+                userID: anna.id, kind: .activity, name: "walk", emoji: "🚶", archived: true, position: 0,
+                createdAt: baseTime)
+            let work = VocabularyItem(
+                userID: anna.id, kind: .activity, name: "work", emoji: "💼", position: 1, createdAt: baseTime)
+            let bobs = VocabularyItem(
+                userID: bob.id, kind: .feeling, name: "sad", emoji: "😢", position: 0, createdAt: baseTime)
+            try await store.vocabulary.insert([happy, walk, work, bobs])
+            let sam = Person(userID: anna.id, name: "Sam", createdAt: baseTime)
+            let kim = Person(userID: anna.id, name: "Kim", archived: true, createdAt: baseTime)
+            let bobsFriend = Person(userID: bob.id, name: "Jo", createdAt: baseTime)
+            for person in [sam, kim, bobsFriend] { try await store.vocabulary.insert(person) }
+
+            let found = try await store.vocabulary.named(
+                userID: anna.id, itemIDs: [happy.id, walk.id, bobs.id, UUID()], personIDs: [kim.id, bobsFriend.id])
+            #expect(Set(found.items) == [happy, walk])
+            #expect(found.people == [kim])
+            let none = try await store.vocabulary.named(userID: anna.id, itemIDs: [], personIDs: [])
+            #expect(none.items.isEmpty && none.people.isEmpty)
+            #expect(
+                try await store.vocabulary.named(userID: bob.id, itemIDs: [happy.id], personIDs: [sam.id]).items.isEmpty
+            )
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func itemOfAnotherUserIsUnknown(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
             let bob = try await addUser(store, "bob")
-            let happy = VocabularyItem(userID: anna.id, kind: .feeling, name: "happy", emoji: "😊", position: 3, createdAt: baseTime)
+            let happy = VocabularyItem(
+                userID: anna.id, kind: .feeling, name: "happy", emoji: "😊", position: 3, createdAt: baseTime)
             try await store.vocabulary.insert([happy])
             #expect(try await store.vocabulary.item(id: happy.id, userID: anna.id) == happy)
             #expect(try await store.vocabulary.item(id: happy.id, userID: bob.id) == nil)
@@ -70,7 +106,8 @@ struct VocabularyStoreTests {
     func updateRenamesReEmojisArchivesAndMoves(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
-            var item = VocabularyItem(userID: anna.id, kind: .activity, name: "walk", emoji: "🚶", position: 0, createdAt: baseTime)
+            var item = VocabularyItem(
+                userID: anna.id, kind: .activity, name: "walk", emoji: "🚶", position: 0, createdAt: baseTime)
             try await store.vocabulary.insert([item])
             item.name = "long walk"
             item.emoji = "🥾"
@@ -84,7 +121,9 @@ struct VocabularyStoreTests {
             changed.createdAt = time(99)
             #expect(try await store.vocabulary.update(changed))
             #expect(try await store.vocabulary.item(id: item.id, userID: anna.id) == item)
-            #expect(try await store.vocabulary.update(VocabularyItem(userID: anna.id, kind: .feeling, name: "x", emoji: "x")) == false)
+            #expect(
+                try await store.vocabulary.update(
+                    VocabularyItem(userID: anna.id, kind: .feeling, name: "x", emoji: "x")) == false)
         }
     }
 
@@ -95,7 +134,8 @@ struct VocabularyStoreTests {
             let bob = try await addUser(store, "bob")
             #expect(try await store.vocabulary.nextPosition(userID: anna.id, kind: .feeling) == 0)
             let feelings = (0..<5).map {
-                VocabularyItem(userID: anna.id, kind: .feeling, name: "f\($0)", emoji: "🙂", position: $0 * 2, createdAt: baseTime)
+                VocabularyItem(
+                    userID: anna.id, kind: .feeling, name: "f\($0)", emoji: "🙂", position: $0 * 2, createdAt: baseTime)
             }
             try await store.vocabulary.insert(feelings)
             try await store.vocabulary.insert([
@@ -112,7 +152,9 @@ struct VocabularyStoreTests {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
             let words = DefaultVocabulary.feelings.enumerated().map { index, word in
-                VocabularyItem(userID: anna.id, kind: .feeling, name: word.name, emoji: word.emoji, position: index, createdAt: baseTime)
+                VocabularyItem(
+                    userID: anna.id, kind: .feeling, name: word.name, emoji: word.emoji, position: index,
+                    createdAt: baseTime)
             }
             try await store.vocabulary.insert(words)
             #expect(try await store.vocabulary.items(userID: anna.id, kind: .feeling, includeArchived: false) == words)
@@ -127,7 +169,8 @@ struct VocabularyStoreTests {
             let names = ["carol", "Émile", "bob", "Zed", "alice", "Dave"]
             var people: [String: Person] = [:]
             for (index, name) in names.enumerated() {
-                let person = Person(userID: anna.id, name: name, archived: name == "Dave", createdAt: time(Double(index)))
+                let person = Person(
+                    userID: anna.id, name: name, archived: name == "Dave", createdAt: time(Double(index)))
                 try await store.vocabulary.insert(person)
                 people[name] = person
             }
@@ -141,11 +184,16 @@ struct VocabularyStoreTests {
             #expect(active.map(\.name) == ["alice", "bob", "carol", "Zed", "Émile"])
 
             // Names equal but for case: by id.
-            let twins = [Person(userID: bob.id, name: "Sam", createdAt: baseTime), Person(userID: bob.id, name: "sam", createdAt: baseTime)]
+            let twins = [
+                Person(userID: bob.id, name: "Sam", createdAt: baseTime),
+                Person(userID: bob.id, name: "sam", createdAt: baseTime),
+            ]
             for twin in twins { try await store.vocabulary.insert(twin) }
             let bobs = try await store.vocabulary.people(userID: bob.id, includeArchived: false)
             #expect(bobs.count == 3)
-            #expect(Array(bobs.dropFirst()) == twins.sorted { $0.id.uuidString.lowercased() < $1.id.uuidString.lowercased() })
+            #expect(
+                Array(bobs.dropFirst())
+                    == twins.sorted { $0.id.uuidString.lowercased() < $1.id.uuidString.lowercased() })
         }
     }
 

@@ -40,8 +40,17 @@ public struct DayEntry: Sendable, Hashable, Codable {
     }
 
     /// The first non-empty line of the note, for teasers.
+    ///
+    /// Scans unicode scalars, not characters: every list of days asks this of 50 notes, and
+    /// splitting the whole note into grapheme clusters cost more than the rest of the answer.
     public var noteFirstLine: String {
-        note.split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+        let scalars = note.unicodeScalars
+        let start = scalars.firstIndex { !$0.isLineBreak } ?? scalars.endIndex
+        let end = scalars[start...].firstIndex(where: \.isLineBreak) ?? scalars.endIndex
+        var line = scalars[start..<end]
+        while let first = line.first, first.isBlank { line.removeFirst() }
+        while let last = line.last, last.isBlank { line.removeLast() }
+        return String(line)
     }
 }
 
@@ -56,4 +65,17 @@ public struct Song: Sendable, Hashable, Codable {
         self.artist = artist
         self.link = link
     }
+}
+
+extension Unicode.Scalar {
+    /// What `Character.isNewline` calls a line break.
+    fileprivate var isLineBreak: Bool {
+        switch value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// What `CharacterSet.whitespaces` holds: tab and the space separators.
+    fileprivate var isBlank: Bool { value == 0x09 || properties.generalCategory == .spaceSeparator }
 }

@@ -17,7 +17,9 @@ public struct CheckinPatch: Sendable {
     public var personIDs: [UUID]?
     public var note: String?
 
-    public init(at: Date? = nil, feelingID: UUID? = nil, activityID: UUID?? = nil, personIDs: [UUID]? = nil, note: String? = nil) {
+    public init(
+        at: Date? = nil, feelingID: UUID? = nil, activityID: UUID?? = nil, personIDs: [UUID]? = nil, note: String? = nil
+    ) {
         self.at = at
         self.feelingID = feelingID
         self.activityID = activityID
@@ -84,12 +86,15 @@ public struct CheckinService: Sendable {
             after = parsed
         }
         if let from, let to, from > to {
-            throw ValidationError([FieldError(field: "to", code: "invalid", message: "“to” must not be before “from”.")])
+            throw ValidationError([FieldError(field: "to", code: "invalid", message: "“to” must not be before “from”.")]
+            )
         }
         let limit = min(max(limit, 1), 100)
-        let items = try await store.checkins.checkins(userID: userID, from: from, to: to, after: after, limit: limit + 1)
+        let items = try await store.checkins.checkins(
+            userID: userID, from: from, to: to, after: after, limit: limit + 1)
         let page = Array(items.prefix(limit))
-        return CheckinPage(items: page, nextCursor: items.count > limit ? page.last.map { CheckinCursor(after: $0).token } : nil)
+        return CheckinPage(
+            items: page, nextCursor: items.count > limit ? page.last.map { CheckinCursor(after: $0).token } : nil)
     }
 
     /// Checks the fields, then that the feeling, activity and people are the user's own: another
@@ -102,7 +107,8 @@ public struct CheckinService: Sendable {
         // Record the zone under the user's own name for it: on Linux `TimeZone(identifier: "UTC")`
         // calls itself "GMT".
         if TimeZone(identifier: user.timeZone) != nil { checkin?.timeZone = user.timeZone }
-        let lookup = try await VocabularyService(store: store, now: now).lookup(userID: user.id)
+        let lookup = try await VocabularyService(store: store, now: now).lookup(
+            userID: user.id, itemIDs: [input.feelingID, input.activityID].compactMap { $0 }, personIDs: input.personIDs)
         if let feeling = input.feelingID, lookup.items[feeling]?.kind != .feeling {
             errors.add("feelingId", "unknown", "This feeling does not exist.")
         }

@@ -64,8 +64,8 @@ public struct DayService: Sendable {
             try DayEntryRules.validate(input, userID: user.id, date: target, question: asked, now: time)
         }
         if let entry {
-            let known = try await store.vocabulary.items(userID: user.id, kind: .activity, includeArchived: true)
-            let ids = Set(known.map(\.id))
+            let known = try await store.vocabulary.named(userID: user.id, itemIDs: entry.activityIDs, personIDs: [])
+            let ids = Set(known.items.filter { $0.kind == .activity }.map(\.id))
             if entry.activityIDs.contains(where: { !ids.contains($0) }) {
                 errors.add("activityIds", "unknown", "One of the activities does not exist.")
             }

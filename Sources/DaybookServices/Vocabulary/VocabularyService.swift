@@ -21,10 +21,13 @@ public struct VocabularyService: Sendable {
                     userID: userID, kind: kind, name: word.name, emoji: word.emoji, position: index, createdAt: time)
             }
         }
-        try await store.vocabulary.insert(words(DefaultVocabulary.feelings, .feeling) + words(DefaultVocabulary.activities, .activity))
+        try await store.vocabulary.insert(
+            words(DefaultVocabulary.feelings, .feeling) + words(DefaultVocabulary.activities, .activity))
     }
 
-    public func items(userID: UUID, kind: VocabularyKind, includeArchived: Bool = false) async throws -> [VocabularyItem] {
+    public func items(userID: UUID, kind: VocabularyKind, includeArchived: Bool = false) async throws
+        -> [VocabularyItem]
+    {
         try await store.vocabulary.items(userID: userID, kind: kind, includeArchived: includeArchived)
     }
 
@@ -105,7 +108,8 @@ public struct VocabularyService: Sendable {
         return person
     }
 
-    public func changePerson(userID: UUID, id: UUID, name: String? = nil, archived: Bool? = nil) async throws -> Person {
+    public func changePerson(userID: UUID, id: UUID, name: String? = nil, archived: Bool? = nil) async throws -> Person
+    {
         var person = try await person(userID: userID, id: id)
         if let name { person.name = try VocabularyRules.validatePersonName(name) }
         if let archived { person.archived = archived }
@@ -122,7 +126,29 @@ public struct VocabularyService: Sendable {
     }
 }
 
-/// A user's vocabulary by id, for showing entries.
+extension VocabularyService {
+    /// Only the words and people these ids name (the user's own; others are left out): what an
+    /// answer about a few entries or check-ins needs, without reading the whole vocabulary.
+    public func lookup(userID: UUID, itemIDs: [UUID], personIDs: [UUID] = []) async throws -> VocabularyLookup {
+        let found = try await store.vocabulary.named(
+            userID: userID, itemIDs: Array(Set(itemIDs)), personIDs: Array(Set(personIDs)))
+        return VocabularyLookup(items: found.items, people: found.people)
+    }
+
+    /// The words and people that these day entries name.
+    public func lookup(userID: UUID, days: [DayEntry]) async throws -> VocabularyLookup {
+        try await lookup(userID: userID, itemIDs: days.flatMap(\.activityIDs))
+    }
+
+    /// The words and people that these check-ins name.
+    public func lookup(userID: UUID, checkins: [Checkin]) async throws -> VocabularyLookup {
+        try await lookup(
+            userID: userID, itemIDs: checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) },
+            personIDs: checkins.flatMap(\.personIDs))
+    }
+}
+
+/// A user's vocabulary by id, for showing entries: the whole of it, or the part a few records name.
 public struct VocabularyLookup: Sendable {
     public let items: [UUID: VocabularyItem]
     public let people: [UUID: Person]

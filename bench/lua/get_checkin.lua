@@ -1,0 +1,11 @@
+-- GET /api/v1/checkins/{id}: each request another of the loaded account's check-ins.
+dofile((os.getenv("BENCH_LUA_DIR") or "bench/lua") .. "/common.lua")
+
+function init(args)
+   local headers = bench.auth({})
+   local list = {}
+   for _, id in ipairs(bench.list("BENCH_CHECKIN_IDS")) do
+      list[#list + 1] = wrk.format("GET", "/api/v1/checkins/" .. id, headers)
+   end
+   bench.prepare(list)
+end
