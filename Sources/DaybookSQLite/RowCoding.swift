@@ -70,25 +70,4 @@ extension Row {
     func uuids(_ index: Int) -> [UUID] { Stored.ids(from: self[index]) }
 
     func strings(_ index: Int) -> [String] { Stored.strings(from: self[index]) }
-
-    // By name, for the rows that are not on a request's hot path (search hits, aggregates).
-
-    func uuid(_ column: String) -> UUID {
-        let text: String = self[column]
-        return UUID(text: text)!
-    }
-
-    func optionalUUID(_ column: String) -> UUID? {
-        let text: String? = self[column]
-        return text.flatMap { UUID(text: $0) }
-    }
-
-    func time(_ column: String) -> Date {
-        Date(microsecondsSince1970: self[column])
-    }
-
-    func localDate(_ column: String) -> LocalDate {
-        let text: String = self[column]
-        return LocalDate(text)!
-    }
 }
