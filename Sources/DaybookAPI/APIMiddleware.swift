@@ -24,7 +24,7 @@ struct APIMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard request.uri.path.hasPrefix("/api/") || request.uri.path == "/api" else {
+        guard APIPath.contains(request.uri.path) else {
             return try await next(request, context)
         }
         var body = ByteBuffer()

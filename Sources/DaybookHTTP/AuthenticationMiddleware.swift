@@ -10,6 +10,13 @@ import Hummingbird
 /// - **API requests (`/api/…`) authenticate by bearer token only.** The API takes no CSRF token
 ///   (`CSRFMiddleware` skips it), so a browser's session cookie must not be enough there.
 /// - Pages and photos take a bearer token (native apps) or the session cookie (browsers).
+/// Which requests are API requests. One definition for the three places that must agree: the API
+/// middleware handles these paths, CSRF protection skips them, and so authentication must not take
+/// a browser's cookie for them.
+public enum APIPath {
+    public static func contains(_ path: String) -> Bool { path.hasPrefix("/api/") || path == "/api" }
+}
+
 public struct AuthenticationMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     let accounts: AccountService
@@ -26,7 +33,7 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         let bearer = Self.bearerToken(request.headers)
         if let bearer {
             context.auth = try await accounts.authenticate(token: bearer)
-        } else if !Self.isAPI(request.uri.path), let token = request.cookies[DaybookCookie.session]?.value,
+        } else if !APIPath.contains(request.uri.path), let token = request.cookies[DaybookCookie.session]?.value,
             !token.isEmpty
         {
             context.auth = try await accounts.authenticate(token: token)
@@ -43,8 +50,6 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         }
         return response
     }
-
-    static func isAPI(_ path: String) -> Bool { path.hasPrefix("/api/") || path == "/api" }
 
     static func bearerToken(_ headers: HTTPFields) -> String? {
         guard let value = headers[.authorization] else { return nil }

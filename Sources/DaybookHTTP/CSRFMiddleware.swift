@@ -16,7 +16,7 @@ public struct CSRFMiddleware: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if request.uri.path.hasPrefix("/api/") { return try await next(request, context) }
+        if APIPath.contains(request.uri.path) { return try await next(request, context) }
         var context = context
         var request = request
         let existing = request.cookies[DaybookCookie.csrf]?.value ?? ""

@@ -61,20 +61,16 @@ public final class PostgresStore: DaybookStore {
         guard
             let row = try await client.rows(
                 """
-                SELECT s.*, u.email, u.username, u.display_name, u.bio, u.time_zone, u.avatar_media_id,
-                    u.created_at AS user_created_at, u.updated_at AS user_updated_at
+                SELECT s.*, u.id AS u_id, u.email AS u_email, u.username AS u_username,
+                    u.display_name AS u_display_name, u.bio AS u_bio, u.time_zone AS u_time_zone,
+                    u.avatar_media_id AS u_avatar_media_id, u.created_at AS u_created_at,
+                    u.updated_at AS u_updated_at
                 FROM sessions s JOIN users u ON u.id = s.user_id
                 WHERE s.token_hash = \(tokenHash)
                 """, logger: logger
             ).first
         else { return nil }
-        let session = try PostgresSessionStore.session(row)
-        let user = User(
-            id: session.userID, email: try row.value("email"), username: try row.value("username"),
-            displayName: try row.value("display_name"), bio: try row.value("bio"),
-            timeZone: try row.value("time_zone"), avatarMediaID: try row.value("avatar_media_id"),
-            createdAt: try row.time("user_created_at"), updatedAt: try row.time("user_updated_at"))
-        return (session, user)
+        return (try PostgresSessionStore.session(row), try PostgresUserStore.user(row, prefix: "u_"))
     }
 
     /// `SELECT 1`, given up after `pingTimeout` (5 s by default): a pool that cannot connect keeps

@@ -64,11 +64,16 @@ struct PostgresUserStore: UserStore {
         try await client.rows("SELECT count(*) AS n FROM users", logger: logger).first?.value("n") ?? 0
     }
 
-    static func user(_ row: PostgresRandomAccessRow) throws -> User {
+    /// A user from a row of `users` columns, each named with `prefix` in front (`u_` when joined to
+    /// a session, whose own `id` and `created_at` would otherwise collide).
+    static func user(_ row: PostgresRandomAccessRow, prefix: String) throws -> User {
         User(
-            id: try row.value("id"), email: try row.value("email"), username: try row.value("username"),
-            displayName: try row.value("display_name"), bio: try row.value("bio"), timeZone: try row.value("time_zone"),
-            avatarMediaID: try row.value("avatar_media_id"), createdAt: try row.time("created_at"),
-            updatedAt: try row.time("updated_at"))
+            id: try row.value(prefix + "id"), email: try row.value(prefix + "email"),
+            username: try row.value(prefix + "username"), displayName: try row.value(prefix + "display_name"),
+            bio: try row.value(prefix + "bio"), timeZone: try row.value(prefix + "time_zone"),
+            avatarMediaID: try row.value(prefix + "avatar_media_id"), createdAt: try row.time(prefix + "created_at"),
+            updatedAt: try row.time(prefix + "updated_at"))
     }
+
+    static func user(_ row: PostgresRandomAccessRow) throws -> User { try user(row, prefix: "") }
 }
