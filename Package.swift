@@ -43,7 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
-        .target(name: "DaybookCore"),
+        .target(name: "DaybookCore", resources: [.copy("Validation/common-passwords.txt")]),
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
@@ -167,6 +167,7 @@ let package = Package(
                 "DaybookApp", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
                 "DaybookServices", "DaybookHTTP", "DaybookClient", "DaybookTestSupport", "DaybookMedia",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]

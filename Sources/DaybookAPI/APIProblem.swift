@@ -49,7 +49,8 @@ struct APIProblem: Error, Sendable {
                 ? "This token is not valid: it is unknown, expired or revoked. Log in again."
                 : "Log in first, and send the token as “Authorization: Bearer <token>”.",
             headers: [
-                .wwwAuthenticate: tokenPresented ? #"Bearer realm="daybook", error="invalid_token""# : #"Bearer realm="daybook""#
+                .wwwAuthenticate: tokenPresented
+                    ? #"Bearer realm="daybook", error="invalid_token""# : #"Bearer realm="daybook""#
             ])
     }
 
@@ -65,7 +66,7 @@ struct APIProblem: Error, Sendable {
         let minutes = (seconds + 59) / 60
         return APIProblem(
             status: .tooManyRequests, code: "too_many_attempts",
-            detail: "Too many failed attempts. Try again in \(minutes == 1 ? "a minute" : "\(minutes) minutes").",
+            detail: "Too many attempts. Try again in \(minutes == 1 ? "a minute" : "\(minutes) minutes").",
             headers: [.retryAfter: String(seconds)])
     }
 
@@ -129,7 +130,9 @@ struct APIProblem: Error, Sendable {
             case 422: "validation_failed"
             case 429: "too_many_attempts"
             case 500...: "internal"
-            default: status.reasonPhrase.isEmpty ? "error" : status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
+            default:
+                status.reasonPhrase.isEmpty
+                    ? "error" : status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
             }
         return APIProblem(status: status, code: code, detail: detail ?? status.reasonPhrase + ".")
     }
@@ -140,12 +143,16 @@ struct APIProblem: Error, Sendable {
     /// problem it is, so `title` is the status's phrase (RFC 9457 §4.2.1).
     func body() -> ByteBuffer {
         let problem = Components.Schemas.Problem(
-            _type: "about:blank", title: status.reasonPhrase.isEmpty ? "Error" : status.reasonPhrase, status: status.code, detail: detail, code: code,
+            _type: "about:blank", title: status.reasonPhrase.isEmpty ? "Error" : status.reasonPhrase,
+            status: status.code, detail: detail, code: code,
             errors: errors.isEmpty
-                ? nil : errors.map { Components.Schemas.FieldError(field: $0.field, code: $0.code, message: $0.message) })
+                ? nil
+                : errors.map { Components.Schemas.FieldError(field: $0.field, code: $0.code, message: $0.message) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(problem)) ?? Data(#"{"code":"internal","status":500,"title":"Internal Server Error","type":"about:blank"}"#.utf8)
+        let data =
+            (try? encoder.encode(problem))
+            ?? Data(#"{"code":"internal","status":500,"title":"Internal Server Error","type":"about:blank"}"#.utf8)
         return ByteBuffer(data: data)
     }
 

@@ -23,8 +23,10 @@ public func buildApplication(_ configuration: DaybookConfiguration) async throws
 public func buildApplication(
     _ configuration: DaybookConfiguration, store: any DaybookStore, logger: Logger
 ) async throws -> some ApplicationProtocol {
+    var accountSettings = AccountSettings()
+    accountSettings.maxSignupsPerAddress = configuration.signupsPerHour
     let services = Services(
-        store: store, hasher: PasswordHasher(cost: configuration.bcryptCost),
+        store: store, hasher: PasswordHasher(cost: configuration.bcryptCost), settings: accountSettings,
         // Thumbnails and avatars are read on every page: small ones are kept in memory.
         blobs: CachedBlobStore(FileBlobStore(root: configuration.mediaDirectory)))
     let router = try buildRouter(configuration, services: services, logger: logger)
@@ -34,14 +36,17 @@ public func buildApplication(
     ]
     if let sqlite = store as? SQLiteStore, configuration.backupsKept > 0 {
         let directory = (configuration.dataDirectory as NSString).appendingPathComponent("backups")
-        background.append(BackupService(store: sqlite, directory: directory, keep: configuration.backupsKept, logger: logger))
+        background.append(
+            BackupService(store: sqlite, directory: directory, keep: configuration.backupsKept, logger: logger))
     }
     var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         services: background,
         onServerRunning: { channel in
-            logger.notice("Daybook is serving on http://\(configuration.host):\(channel.localAddress?.port ?? configuration.port)")
+            logger.notice(
+                "Daybook is serving on http://\(configuration.host):\(channel.localAddress?.port ?? configuration.port)"
+            )
         },
         logger: logger
     )

@@ -14,6 +14,8 @@ public struct DaybookConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// 12 in production. Only test set-ups lower it.
     public var bcryptCost = 12
+    /// Sign-ups allowed per client address per hour; throw-away test servers raise it.
+    public var signupsPerHour = 20
     /// Addresses of reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
     public var trustedProxies: Set<String> = []
     /// Daily backups of a SQLite database kept in `<dataDirectory>/backups`; 0 turns them off.
@@ -34,11 +36,14 @@ public struct DaybookConfiguration: Sendable {
             configuration.logLevel = value
         }
         if let value = environment["DAYBOOK_BCRYPT_COST"].flatMap(Int.init) { configuration.bcryptCost = value }
+        if let value = environment["DAYBOOK_SIGNUP_LIMIT"].flatMap(Int.init) { configuration.signupsPerHour = value }
         if let value = environment["DAYBOOK_TRUSTED_PROXIES"] {
             configuration.trustedProxies = Set(
                 value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }
-        if let value = environment["DAYBOOK_BACKUPS_KEPT"].flatMap(Int.init) { configuration.backupsKept = max(0, value) }
+        if let value = environment["DAYBOOK_BACKUPS_KEPT"].flatMap(Int.init) {
+            configuration.backupsKept = max(0, value)
+        }
         if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
         return configuration
     }

@@ -260,6 +260,13 @@ enum PostgresMigrations {
                 // "Which entries show this photo?": may a stranger see it, may it be deleted.
                 "CREATE INDEX journal_photos_by_media ON journal_photos (user_id, media_id)",
             ]),
+        Migration(
+            version: 6, name: "hardening",
+            statements: [
+                // Attempts are counted before the password is checked and released when it was right.
+                "ALTER TABLE login_failures ADD COLUMN attempt uuid",
+                "CREATE INDEX login_failures_by_attempt ON login_failures (attempt)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test
@@ -267,7 +274,8 @@ enum PostgresMigrations {
     static var fingerprint: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for migration in all {
-            for byte in "\(migration.version) \(migration.name)\n\(migration.statements.joined(separator: ";\n"))".utf8 {
+            for byte in "\(migration.version) \(migration.name)\n\(migration.statements.joined(separator: ";\n"))".utf8
+            {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
         }

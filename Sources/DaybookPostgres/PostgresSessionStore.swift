@@ -69,11 +69,45 @@ struct PostgresLoginAttemptStore: LoginAttemptStore {
     let client: PostgresClient
     let logger: Logger
 
-    func recordFailure(keys: [String], at: Date) async throws {
-        guard !keys.isEmpty else { return }
-        try await client.execute(
-            "INSERT INTO login_failures (key, at) SELECT k, \(PGTime(at)) FROM unnest(\(keys)::text[]) AS k",
-            logger: logger)
+    /// One transaction that first takes an advisory lock per key (in a fixed order, so two
+    /// reservations never wait on each other crosswise): a reservation on another app server for
+    /// the same key waits until this one has counted and inserted.
+    func reserve(keys: [String], limit: Int, since: Date, at: Date) async throws -> AttemptReservation {
+        try await storeErrors {
+            try await client.withTransaction(logger: logger) { connection in
+                var refusedSince: Date?
+                for key in Set(keys).sorted() {
+                    try await connection.execute(
+                        "SELECT pg_advisory_xact_lock(hashtextextended(\(Self.lockPrefix + key), 0))", logger: logger)
+                }
+                for key in keys {
+                    let row = try await connection.rows(
+                        """
+                        SELECT count(*) AS n, min(at) AS oldest FROM login_failures
+                        WHERE key = \(key) AND at >= \(PGTime(since))
+                        """, logger: logger
+                    ).first
+                    let count: Int = try row?.value("n") ?? 0
+                    let oldest: PGTime? = try row.flatMap { try $0.value("oldest", as: PGTime?.self) }
+                    if count >= limit, let oldest = oldest?.date { refusedSince = max(refusedSince ?? oldest, oldest) }
+                }
+                if let refusedSince { return .refused(oldest: refusedSince) }
+                let attempt = UUID()
+                try await connection.execute(
+                    """
+                    INSERT INTO login_failures (key, at, attempt)
+                    SELECT k, \(PGTime(at)), \(attempt) FROM unnest(\(keys)::text[]) AS k
+                    """, logger: logger)
+                return .granted(attempt)
+            }
+        }
+    }
+
+    /// Keeps these locks apart from the migration lock and any other advisory lock.
+    private static let lockPrefix = "login_failures:"
+
+    func release(_ attempt: UUID) async throws {
+        try await client.execute("DELETE FROM login_failures WHERE attempt = \(attempt)", logger: logger)
     }
 
     func failures(key: String, since: Date) async throws -> LoginFailures {

@@ -176,6 +176,14 @@ enum SQLiteMigrations {
                     CREATE INDEX journal_photos_by_media ON journal_photos(user_id, media_id);
                     """)
         }
+        migrator.registerMigration("006 hardening") { db in
+            // Attempts are counted before the password is checked and released when it was right.
+            try db.execute(
+                sql: """
+                    ALTER TABLE login_failures ADD COLUMN attempt TEXT;
+                    CREATE INDEX login_failures_by_attempt ON login_failures(attempt);
+                    """)
+        }
         return migrator
     }
 }

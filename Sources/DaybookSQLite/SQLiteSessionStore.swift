@@ -91,26 +91,46 @@ struct SQLiteSessionStore: SessionStore {
 struct SQLiteLoginAttemptStore: LoginAttemptStore {
     let pool: DatabasePool
 
-    func recordFailure(keys: [String], at: Date) async throws {
+    /// The single writer serializes reservations: the count and the insert see no one in between.
+    func reserve(keys: [String], limit: Int, since: Date, at: Date) async throws -> AttemptReservation {
         try pool.writeInline { db in
+            var refusedSince: Date?
             for key in keys {
-                try db.cachedStatement(sql: "INSERT INTO login_failures (key, at) VALUES (?, ?)").execute(arguments: [
-                    key, Stored.time(at),
-                ])
+                let found = try failures(db, key: key, since: since)
+                if found.count >= limit, let oldest = found.oldest {
+                    refusedSince = max(refusedSince ?? oldest, oldest)
+                }
             }
+            if let refusedSince { return .refused(oldest: refusedSince) }
+            let attempt = UUID()
+            for key in keys {
+                try db.cachedStatement(sql: "INSERT INTO login_failures (key, at, attempt) VALUES (?, ?, ?)")
+                    .execute(arguments: [key, Stored.time(at), Stored.id(attempt)])
+            }
+            return .granted(attempt)
+        }
+    }
+
+    func release(_ attempt: UUID) async throws {
+        try pool.writeInline { db in
+            try db.cachedStatement(sql: "DELETE FROM login_failures WHERE attempt = ?").execute(arguments: [
+                Stored.id(attempt)
+            ])
         }
     }
 
     func failures(key: String, since: Date) async throws -> LoginFailures {
-        try pool.readInline { db in
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE key = ? AND at >= ?"),
-                arguments: [key, Stored.time(since)])
-            let count: Int = row?[0] ?? 0
-            let oldest: Int64? = row?[1]
-            return LoginFailures(count: count, oldest: oldest.map { Date(microsecondsSince1970: $0) })
-        }
+        try pool.readInline { db in try failures(db, key: key, since: since) }
+    }
+
+    private func failures(_ db: Database, key: String, since: Date) throws -> LoginFailures {
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE key = ? AND at >= ?"),
+            arguments: [key, Stored.time(since)])
+        let count: Int = row?[0] ?? 0
+        let oldest: Int64? = row?[1]
+        return LoginFailures(count: count, oldest: oldest.map { Date(microsecondsSince1970: $0) })
     }
 
     func clear(key: String) async throws {

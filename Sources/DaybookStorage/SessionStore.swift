@@ -17,13 +17,30 @@ public protocol SessionStore: Sendable {
     @discardableResult func deleteExpired(before: Date) async throws -> Int
 }
 
-/// Failed logins, counted per account and per address, shared by all app servers.
+/// Password attempts (log-ins, password changes, account deletions), counted per key (an account,
+/// an address) and shared by all app servers.
+///
+/// An attempt is counted *before* its password is checked: `reserve` refuses once a key has
+/// `limit` attempts in the window, and does so atomically, so guesses sent all at once cannot all
+/// slip past the count. A correct password `release`s its attempt; a wrong one leaves it counted.
 public protocol LoginAttemptStore: Sendable {
-    func recordFailure(keys: [String], at: Date) async throws
-    /// How many failures a key has since a moment, and when the oldest of them was.
+    /// Counts one attempt against every key, unless some key already has `limit` attempts since
+    /// `since`. Atomic against concurrent reservations on any app server.
+    func reserve(keys: [String], limit: Int, since: Date, at: Date) async throws -> AttemptReservation
+    /// Un-counts a granted attempt (its password was right).
+    func release(_ attempt: UUID) async throws
+    /// How many attempts a key has since a moment, and when the oldest of them was.
     func failures(key: String, since: Date) async throws -> LoginFailures
     func clear(key: String) async throws
     func prune(before: Date) async throws
+}
+
+/// What `LoginAttemptStore.reserve` decided.
+public enum AttemptReservation: Sendable, Equatable {
+    /// Counted; release it by this id if the password turns out right.
+    case granted(UUID)
+    /// A key is at its limit; its oldest attempt in the window was then.
+    case refused(oldest: Date)
 }
 
 public struct LoginFailures: Sendable, Equatable {

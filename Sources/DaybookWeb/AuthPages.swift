@@ -54,7 +54,8 @@ struct AuthPages: Sendable {
             case "revoked": "That device is logged out."
             default: nil
             }
-        let model = LoginModel(next: Web.safeNext(request.uri.queryParameters.get("next").map { String($0) }), notice: notice)
+        let model = LoginModel(
+            next: Web.safeNext(request.uri.queryParameters.get("next").map { String($0) }), notice: notice)
         return web.renderer.page("login", model, title: "Log in", context: context)
     }
 
@@ -81,9 +82,7 @@ struct AuthPages: Sendable {
             model.summary = "The email/username or password is wrong."
             return web.renderer.page("login", model, title: "Log in", context: context, status: .unauthorized)
         } catch AccountError.tooManyAttempts(let seconds) {
-            let minutes = max(1, (seconds + 59) / 60)
-            model.summary =
-                "Too many failed attempts. Wait \(minutes) minute\(minutes == 1 ? "" : "s") and try again."
+            model.summary = Web.tooManyAttempts(retryAfterSeconds: seconds)
             return web.renderer.page(
                 "login", model, title: "Log in", context: context, status: .tooManyRequests,
                 headers: [.retryAfter: String(seconds)])
@@ -134,6 +133,11 @@ struct AuthPages: Sendable {
             model.summary = errors.summary
             return web.renderer.page(
                 "signup", model, title: "Create account", context: context, status: .unprocessableContent)
+        } catch AccountError.tooManyAttempts(let seconds) {
+            model.summary = Web.tooManyAttempts(retryAfterSeconds: seconds)
+            return web.renderer.page(
+                "signup", model, title: "Create account", context: context, status: .tooManyRequests,
+                headers: [.retryAfter: String(seconds)])
         }
     }
 

@@ -133,6 +133,13 @@ struct ProfilePages: Sendable {
             return web.renderer.page(
                 "profile_password", model, title: "Change password", context: context, tab: .profile,
                 status: .unprocessableContent)
+        } catch AccountError.tooManyAttempts(let seconds) {
+            var errors = FormErrors()
+            errors["currentPassword"] = Web.tooManyAttempts(retryAfterSeconds: seconds)
+            let model = PasswordModel(errors: errors.dictionary, summary: errors.summary, username: auth.user.username)
+            return web.renderer.page(
+                "profile_password", model, title: "Change password", context: context, tab: .profile,
+                status: .tooManyRequests, headers: [.retryAfter: String(seconds)])
         }
     }
 
@@ -158,7 +165,11 @@ struct ProfilePages: Sendable {
         guard let auth = context.auth else { return Web.toLogin(request) }
         let zone = auth.user.zone
         let rows = try await web.services.accounts.sessions(of: auth.user.id)
-            .sorted { ($0.id == auth.session.id ? 0 : 1, -$0.lastSeenAt.timeIntervalSince1970) < ($1.id == auth.session.id ? 0 : 1, -$1.lastSeenAt.timeIntervalSince1970) }
+            .sorted {
+                ($0.id == auth.session.id ? 0 : 1, -$0.lastSeenAt.timeIntervalSince1970) < (
+                    $1.id == auth.session.id ? 0 : 1, -$1.lastSeenAt.timeIntervalSince1970
+                )
+            }
             .map { session in
                 SessionRow(
                     id: session.id.uuidString.lowercased(), device: session.deviceName,
@@ -230,6 +241,8 @@ struct ProfilePages: Sendable {
             }
         } catch let error as ValidationError {
             errors = FormErrors(error)
+        } catch AccountError.tooManyAttempts(let seconds) {
+            errors["password"] = Web.tooManyAttempts(retryAfterSeconds: seconds)
         }
         let model = DeleteModel(
             confirmed: confirmed, errors: errors.dictionary, summary: errors.summary, username: auth.user.username)
@@ -262,8 +275,10 @@ enum TimeZoneOptions {
         var out = ""
         out.reserveCapacity(options.count * 48)
         if !known.contains(selected) {
-            let escaped = selected.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: ">", with: "&gt;")
+            let escaped = selected.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+                of: "<", with: "&lt;"
+            )
+            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: ">", with: "&gt;")
             out += "<option value=\"\(escaped)\" selected>\(escaped)</option>"
         }
         for (index, name) in names.enumerated() {

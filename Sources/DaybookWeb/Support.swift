@@ -35,6 +35,12 @@ struct Web: Sendable {
         return raw
     }
 
+    /// What a throttled form says, beside its field or above it.
+    static func tooManyAttempts(retryAfterSeconds seconds: Int) -> String {
+        let minutes = max(1, (seconds + 59) / 60)
+        return "Too many attempts. Wait \(minutes) minute\(minutes == 1 ? "" : "s") and try again."
+    }
+
     static func queryEscape(_ text: String) -> String {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+?#")

@@ -84,8 +84,11 @@ struct BenchSeed: AsyncParsableCommand {
     private func seed(store: any DaybookStore, loginCost: Int, started: ContinuousClock.Instant) async throws {
         var random = SplitMix64(seed: seed)
         let client = ClientInfo(ipAddress: "127.0.0.1", deviceName: "daybook bench-seed")
-        let cheap = Services(store: store, hasher: PasswordHasher(cost: 4))
-        let honest = Services(store: store, hasher: PasswordHasher(cost: loginCost))
+        // The operator seeds thousands of accounts from one address: no sign-up limit.
+        var unthrottled = AccountSettings()
+        unthrottled.maxSignupsPerAddress = .max
+        let cheap = Services(store: store, hasher: PasswordHasher(cost: 4), settings: unthrottled)
+        let honest = Services(store: store, hasher: PasswordHasher(cost: loginCost), settings: unthrottled)
         let today = LocalDate.today(in: TimeZone(identifier: "UTC")!)
 
         // The loaded account: hashed like production, because the login benchmark logs in to it.

@@ -3,6 +3,7 @@ import DaybookServices
 import DaybookStorage
 import DaybookTestSupport
 import Foundation
+import HummingbirdBcrypt
 import Synchronization
 import Testing
 
@@ -196,6 +197,156 @@ struct AccountServiceTests {
             #expect(try await store.users.user(id: issued.user.id) == nil)
             #expect(try await store.sessions.sessions(userID: issued.user.id).isEmpty)
             #expect(try await store.vocabulary.items(userID: issued.user.id, kind: nil, includeArchived: true).isEmpty)
+        }
+    }
+
+    // MARK: Hardening (issue 20)
+
+    @Test(arguments: TestDatabase.available)
+    func passwordsAreComparedInFullWhateverTheirBytes(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let service = accounts(store)
+            // 98 characters: bcrypt alone would read only the first 72.
+            let long = String(repeating: "kx8!wq#z2m", count: 9) + "tailpart"
+            _ = try await service.register(
+                Registration(email: "long@example.org", username: "longpass", password: long),
+                kind: .api, persistent: false, client: client)
+            _ = try await service.login(login: "longpass", password: long, kind: .api, persistent: false, client: client)
+            for guess in [String(long.prefix(72)) + "anything", String(long.prefix(72)), long + "\u{0}junk"] {
+                await #expect(throws: AccountError.invalidCredentials) {
+                    try await service.login(login: "longpass", password: guess, kind: .api, persistent: false, client: client)
+                }
+            }
+            // The hasher itself, below the policy: a NUL is part of the password, not its end.
+            let hasher = PasswordHasher(cost: 4)
+            let withNUL = try await hasher.hash("abc\u{0}defghijklmnop")
+            #expect(try await !hasher.verify("abc", hash: withNUL))
+            #expect(try await !hasher.verify("abc\u{0}", hash: withNUL))
+            #expect(try await hasher.verify("abc\u{0}defghijklmnop", hash: withNUL))
+            let startsWithNUL = try await hasher.hash("\u{0}defghijklmnop")
+            #expect(try await !hasher.verify("\u{0}", hash: startsWithNUL))
+            #expect(try await !hasher.verify("", hash: startsWithNUL))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func signUpRefusesControlCharacters(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let error = await #expect(throws: ValidationError.self) {
+                try await accounts(store).register(
+                    Registration(email: "nul@example.org", username: "nul", password: "abc\u{0}defghijklmnop"),
+                    kind: .api, persistent: false, client: client)
+            }
+            #expect(error?.errors.map(\.code) == ["control_character"])
+        }
+    }
+
+    /// Accounts from before the pre-hash keep logging in, and their hash is moved to the new form
+    /// at that moment. A NUL can never match an old hash (bcrypt would have cut the password there).
+    @Test(arguments: TestDatabase.available)
+    func oldHashesWorkAndAreMovedOnAtLogin(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let service = accounts(store)
+            let issued = try await service.register(
+                Registration(email: "old@example.org", username: "oldhash", password: "right password 123"),
+                kind: .api, persistent: false, client: client)
+            try await store.users.setPasswordHash(Bcrypt.hash("right password 123", cost: 4), userID: issued.user.id)
+            await #expect(throws: AccountError.invalidCredentials) {
+                try await service.login(login: "oldhash", password: "right password 123\u{0}junk", kind: .api, persistent: false, client: client)
+            }
+            _ = try await service.login(login: "oldhash", password: "right password 123", kind: .api, persistent: false, client: client)
+            let moved = try #require(try await store.users.passwordHash(userID: issued.user.id))
+            #expect(moved.hasPrefix("bcrypt-sha256$"))
+            #expect(!PasswordHasher(cost: 4).needsRehash(moved))
+            _ = try await service.login(login: "oldhash", password: "right password 123", kind: .api, persistent: false, client: client)
+        }
+    }
+
+    /// Thirty wrong guesses at once: the limit of ten means ten evaluations, not thirty. From one
+    /// address, and from thirty (the account's own count is what holds then).
+    @Test(arguments: TestDatabase.available)
+    func concurrentGuessesAreCountedBeforeTheyAreChecked(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let service = accounts(store)
+            _ = try await service.register(
+                Registration(email: "c@example.org", username: "concurrent", password: "right password 123"),
+                kind: .web, persistent: false, client: client)
+            for addresses in [1, 30] {
+                try await store.loginAttempts.prune(before: Date().addingTimeInterval(1e9))
+                let outcomes = await withTaskGroup(of: String.self) { group in
+                    for guess in 0..<30 {
+                        let from = ClientInfo(ipAddress: "203.0.113.\(guess % addresses)", deviceName: "x")
+                        group.addTask {
+                            do {
+                                _ = try await service.login(
+                                    login: "concurrent", password: "guess \(guess)", kind: .web, persistent: false, client: from)
+                                return "logged in"
+                            } catch AccountError.invalidCredentials {
+                                return "evaluated"
+                            } catch AccountError.tooManyAttempts {
+                                return "throttled"
+                            } catch {
+                                return "\(error)"
+                            }
+                        }
+                    }
+                    return await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+                }
+                #expect(outcomes == ["evaluated": 10, "throttled": 20], "from \(addresses) address(es)")
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func passwordChangeAndDeletionShareTheAccountsBudget(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let service = accounts(store)
+            let issued = try await service.register(
+                Registration(email: "b@example.org", username: "budget", password: "right password 123"),
+                kind: .web, persistent: false, client: client)
+            let auth = try #require(try await service.authenticate(token: issued.token))
+            for round in 0..<10 {
+                if round.isMultiple(of: 2) {
+                    await #expect(throws: ValidationError.self) {
+                        try await service.changePassword(auth, current: "wrong \(round)", new: "another good one 456")
+                    }
+                } else {
+                    await #expect(throws: ValidationError.self) { try await service.deleteAccount(auth, password: "wrong \(round)") }
+                }
+            }
+            await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
+                try await service.changePassword(auth, current: "right password 123", new: "another good one 456")
+            }
+            await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
+                try await service.deleteAccount(auth, password: "right password 123")
+            }
+            await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
+                try await service.login(login: "budget", password: "right password 123", kind: .web, persistent: false, client: client)
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func signUpsAreLimitedPerAddress(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            var settings = AccountSettings()
+            settings.maxSignupsPerAddress = 3
+            let clock = TestClock()
+            let service = AccountService(store: store, hasher: PasswordHasher(cost: 4), settings: settings, now: { clock.now })
+            for i in 0..<3 {
+                _ = try await service.register(
+                    Registration(email: "s\(i)@example.org", username: "signup\(i)", password: "right password 123"),
+                    kind: .web, persistent: false, client: client)
+            }
+            await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 3600)) {
+                try await service.register(
+                    Registration(email: "s9@example.org", username: "signup9", password: "right password 123"),
+                    kind: .web, persistent: false, client: client)
+            }
+            let elsewhere = ClientInfo(ipAddress: "192.0.2.99", deviceName: "Test")
+            _ = try await service.register(
+                Registration(email: "s9@example.org", username: "signup9", password: "right password 123"),
+                kind: .web, persistent: false, client: elsewhere)
         }
     }
 }

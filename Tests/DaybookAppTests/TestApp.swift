@@ -18,6 +18,7 @@ func withApp(
     try await database.withStore { store in
         var configuration = DaybookConfiguration()
         configuration.bcryptCost = 4
+        configuration.signupsPerHour = 1000
         configuration.port = 0
         configuration.dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("daybook-app-test-\(UUID())").path

@@ -137,11 +137,10 @@ struct LoginAttemptStoreTests {
     func countsFailuresWithinTheWindow(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let attempts = store.loginAttempts
-            try await attempts.recordFailure(keys: ["account:anna", "ip:192.0.2.7"], at: time(0))
-            try await attempts.recordFailure(keys: ["account:anna"], at: time(10.25))
-            try await attempts.recordFailure(keys: ["account:anna", "ip:192.0.2.7"], at: time(20))
-            try await attempts.recordFailure(keys: [], at: time(30))
-
+            _ = try await attempts.reserve(keys: ["account:anna", "ip:192.0.2.7"], limit: 100, since: time(-1000), at: time(0))
+            _ = try await attempts.reserve(keys: ["account:anna"], limit: 100, since: time(-1000), at: time(10.25))
+            _ = try await attempts.reserve(keys: ["account:anna", "ip:192.0.2.7"], limit: 100, since: time(-1000), at: time(20))
+            
             #expect(try await attempts.failures(key: "account:anna", since: time(-1)) == LoginFailures(count: 3, oldest: time(0)))
             #expect(try await attempts.failures(key: "account:anna", since: time(10.25)) == LoginFailures(count: 2, oldest: time(10.25)))
             #expect(try await attempts.failures(key: "ip:192.0.2.7", since: time(5)) == LoginFailures(count: 1, oldest: time(20)))
@@ -156,8 +155,8 @@ struct LoginAttemptStoreTests {
     func clearAndPrune(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let attempts = store.loginAttempts
-            try await attempts.recordFailure(keys: ["a", "b"], at: time(0))
-            try await attempts.recordFailure(keys: ["a", "b"], at: time(100))
+            _ = try await attempts.reserve(keys: ["a", "b"], limit: 100, since: time(-1000), at: time(0))
+            _ = try await attempts.reserve(keys: ["a", "b"], limit: 100, since: time(-1000), at: time(100))
             try await attempts.clear(key: "a")
             #expect(try await attempts.failures(key: "a", since: time(-1)) == LoginFailures(count: 0, oldest: nil))
             #expect(try await attempts.failures(key: "b", since: time(-1)).count == 2)
@@ -166,6 +165,51 @@ struct LoginAttemptStoreTests {
             #expect(try await attempts.failures(key: "b", since: time(-1)) == LoginFailures(count: 1, oldest: time(100)))
             try await attempts.prune(before: time(101))
             #expect(try await attempts.failures(key: "b", since: time(-1)).count == 0)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func reservesUpToTheLimitAndReleasesRightOnes(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let attempts = store.loginAttempts
+            let keys = ["account:anna", "address:192.0.2.7"]
+            var granted: [UUID] = []
+            for second in 0..<3 {
+                guard case .granted(let id) = try await attempts.reserve(keys: keys, limit: 3, since: time(-1), at: time(Double(second)))
+                else { Issue.record("attempt \(second) refused"); return }
+                granted.append(id)
+            }
+            // A fourth is refused while the window holds three; another account from the same address too.
+            #expect(try await attempts.reserve(keys: keys, limit: 3, since: time(-1), at: time(3)) == .refused(oldest: time(0)))
+            #expect(try await attempts.reserve(keys: ["account:bo", "address:192.0.2.7"], limit: 3, since: time(-1), at: time(3)) == .refused(oldest: time(0)))
+            // A right password un-counts its attempt, for every key it was counted against.
+            try await attempts.release(granted[1])
+            #expect(try await attempts.failures(key: "address:192.0.2.7", since: time(-1)) == LoginFailures(count: 2, oldest: time(0)))
+            // The window slides: attempts before `since` no longer count.
+            if case .refused = try await attempts.reserve(keys: keys, limit: 2, since: time(0.5), at: time(4)) {
+                Issue.record("only one attempt is inside the window")
+            }
+        }
+    }
+
+    /// Thirty guesses at once against a limit of ten: exactly ten are counted and so evaluated. On
+    /// PostgreSQL the reservations run on separate connections, as from separate app servers.
+    @Test(arguments: TestDatabase.available)
+    func concurrentReservationsNeverExceedTheLimit(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let attempts = store.loginAttempts
+            let outcomes = try await withThrowingTaskGroup(of: AttemptReservation.self) { group in
+                for guess in 0..<30 {
+                    group.addTask {
+                        try await attempts.reserve(
+                            keys: ["account:anna", "address:198.51.100.\(guess)"], limit: 10, since: time(-1), at: time(0))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let granted = outcomes.filter { if case .granted = $0 { true } else { false } }
+            #expect(granted.count == 10)
+            #expect(try await attempts.failures(key: "account:anna", since: time(-1)).count == 10)
         }
     }
 }

@@ -11,7 +11,15 @@ public enum PasswordPolicy {
     /// Checks a new password as typed: it is never trimmed, since spaces are characters too.
     public static func validate(_ password: String, field: String = "password") throws {
         guard !password.isEmpty else {
-            throw FieldError(field: field, code: "required", message: "Choose a password of at least \(minLength) characters.")
+            throw FieldError(
+                field: field, code: "required", message: "Choose a password of at least \(minLength) characters.")
+        }
+        // A NUL would end the password for any C code it meets; tabs and line breaks cannot be
+        // typed back reliably into a password field. Refused with a message, never stripped.
+        guard !password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw FieldError(
+                field: field, code: "control_character",
+                message: "A password cannot contain control characters such as tabs, line breaks or NUL.")
         }
         let length = password.count
         guard length >= minLength else {

@@ -39,7 +39,8 @@ public struct Registration: Sendable {
     public var timeZone: String?
     public var displayName: String?
 
-    public init(email: String, username: String, password: String, timeZone: String? = nil, displayName: String? = nil) {
+    public init(email: String, username: String, password: String, timeZone: String? = nil, displayName: String? = nil)
+    {
         self.email = email
         self.username = username
         self.password = password
@@ -107,6 +108,10 @@ public struct AccountService: Sendable {
             case let zone?: errors.check { try ProfileRules.validateTimeZone(zone) }
             }
         let displayName = errors.check { try ProfileRules.validateDisplayName(registration.displayName ?? "") }
+        // Every sign-up counts, per address: a new account is bcrypt work and a name taken, and the
+        // "taken" answers below would otherwise tell, at any rate, which addresses have accounts.
+        _ = try await reserveAttempt(
+            ["signup:" + client.ipAddress], limit: settings.maxSignupsPerAddress, window: settings.signupWindow)
         if let email, try await store.users.user(login: email) != nil {
             errors.add("email", "taken", "An account with this email already exists. Log in instead?")
         }
@@ -142,34 +147,62 @@ public struct AccountService: Sendable {
             throw ValidationError(errors.errors)
         }
         let user = try await store.users.user(login: identifier)
-        let accountKey = "account:" + (user.map { $0.id.uuidString.lowercased() } ?? identifier.lowercased())
-        let addressKey = "address:" + client.ipAddress
-        try await checkThrottle(keys: [accountKey, addressKey])
+        let attempt = try await reserveAttempt(
+            [accountKey(user?.id, login: identifier), "address:" + client.ipAddress],
+            limit: settings.maxLoginFailures, window: settings.failureWindow)
 
-        let storedHash: String? =
-            if let user { try await store.users.passwordHash(userID: user.id) } else { nil }
-        let hashToCheck: String = if let storedHash { storedHash } else { try await hasher.decoyHash() }
-        let matches = try await hasher.verify(password, hash: hashToCheck)
-        guard let user, storedHash != nil, matches else {
-            try await store.loginAttempts.recordFailure(keys: [accountKey, addressKey], at: now())
+        // One bcrypt verification either way: against the account's hash, or against the decoy.
+        let storedHash: String? = if let user { try await store.users.passwordHash(userID: user.id) } else { nil }
+        guard let user, let storedHash else {
+            try await hasher.verifyDecoy(password)
             throw AccountError.invalidCredentials
         }
-        try await store.loginAttempts.clear(key: accountKey)
+        guard try await hasher.verify(password, hash: storedHash) else { throw AccountError.invalidCredentials }
+        try await store.loginAttempts.release(attempt)
+        try await store.loginAttempts.clear(key: accountKey(user.id, login: identifier))
+        if hasher.needsRehash(storedHash) {
+            try await store.users.setPasswordHash(try await hasher.hash(password), userID: user.id)
+        }
         return try await startSession(for: user, kind: kind, persistent: persistent, client: client)
     }
 
-    private func checkThrottle(keys: [String]) async throws {
+    /// The throttling key of an account: its id when it exists, else the name that was tried, so
+    /// that guesses at unknown names are limited the same way.
+    private func accountKey(_ userID: UUID?, login: String) -> String {
+        "account:" + (userID.map { $0.uuidString.lowercased() } ?? login.lowercased())
+    }
+
+    /// Counts an attempt against every key *before* any password is checked (so concurrent guesses
+    /// cannot all get through) and answers its id, to release when the password was right.
+    private func reserveAttempt(_ keys: [String], limit: Int, window: TimeInterval) async throws -> UUID {
         let time = now()
-        let since = time.addingTimeInterval(-settings.failureWindow)
-        var retryAfter = 0
-        for key in keys {
-            let failures = try await store.loginAttempts.failures(key: key, since: since)
-            if failures.count >= settings.maxLoginFailures, let oldest = failures.oldest {
-                let free = oldest.addingTimeInterval(settings.failureWindow).timeIntervalSince(time)
-                retryAfter = max(retryAfter, max(1, Int(free.rounded(.up))))
-            }
+        switch try await store.loginAttempts.reserve(
+            keys: keys, limit: limit, since: time.addingTimeInterval(-window), at: time)
+        {
+        case .granted(let attempt):
+            return attempt
+        case .refused(let oldest):
+            let free = oldest.addingTimeInterval(window).timeIntervalSince(time)
+            throw AccountError.tooManyAttempts(retryAfterSeconds: max(1, Int(free.rounded(.up))))
         }
-        if retryAfter > 0 { throw AccountError.tooManyAttempts(retryAfterSeconds: retryAfter) }
+    }
+
+    /// Checks the password of a logged-in user (to change it, to delete the account): counted
+    /// against the same account budget as logins, so these forms are no side door for guessing.
+    private func checkPassword(_ password: String, of auth: Authenticated, field: String) async throws {
+        guard !password.isEmpty else {
+            let message = field == "password" ? "Enter your password." : "Enter your current password."
+            throw ValidationError([FieldError(field: field, code: "required", message: message)])
+        }
+        let attempt = try await reserveAttempt(
+            [accountKey(auth.user.id, login: "")], limit: settings.maxLoginFailures, window: settings.failureWindow)
+        guard let hash = try await store.users.passwordHash(userID: auth.user.id),
+            try await hasher.verify(password, hash: hash)
+        else {
+            let message = field == "password" ? "That password is not right." : "Your current password is not right."
+            throw ValidationError([FieldError(field: field, code: "wrong_password", message: message)])
+        }
+        try await store.loginAttempts.release(attempt)
     }
 
     private func startSession(for user: User, kind: SessionKind, persistent: Bool, client: ClientInfo) async throws
@@ -267,12 +300,12 @@ public struct AccountService: Sendable {
 
     /// Needs the current password; revokes every other session, so a thief's session ends too.
     public func changePassword(_ auth: Authenticated, current: String, new: String) async throws {
+        // Both fields' problems are reported together.
         var errors = FieldErrors()
-        let hash = try await store.users.passwordHash(userID: auth.user.id)
-        if current.isEmpty {
-            errors.add("currentPassword", "required", "Enter your current password.")
-        } else if let hash, try await !hasher.verify(current, hash: hash) {
-            errors.add("currentPassword", "wrong_password", "Your current password is not right.")
+        do {
+            try await checkPassword(current, of: auth, field: "currentPassword")
+        } catch let error as ValidationError {
+            error.errors.forEach { errors.add($0) }
         }
         errors.check { try PasswordPolicy.validate(new, field: "newPassword") }
         try errors.throwIfAny()
@@ -291,15 +324,7 @@ public struct AccountService: Sendable {
 
     /// Removes the account and everything it owns; asks for the password first.
     public func deleteAccount(_ auth: Authenticated, password: String) async throws {
-        let hash = try await store.users.passwordHash(userID: auth.user.id)
-        guard !password.isEmpty else {
-            throw ValidationError([FieldError(field: "password", code: "required", message: "Enter your password.")])
-        }
-        guard let hash, try await hasher.verify(password, hash: hash) else {
-            throw ValidationError([
-                FieldError(field: "password", code: "wrong_password", message: "That password is not right.")
-            ])
-        }
+        try await checkPassword(password, of: auth, field: "password")
         // Photos first: their records say which files were the user's.
         try await media?.deleteAll(userID: auth.user.id)
         try await store.users.delete(id: auth.user.id)

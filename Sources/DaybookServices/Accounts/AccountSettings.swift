@@ -11,9 +11,14 @@ public struct AccountSettings: Sendable {
     public var apiTokenLifetime: TimeInterval = 90 * 24 * 3600
     /// How often a session's last-seen time is written, at most: once a minute keeps reads cheap.
     public var touchInterval: TimeInterval = 60
-    /// Failed logins allowed per account and per address within `failureWindow`.
+    /// Password attempts allowed per account and per address within `failureWindow`: logins, and
+    /// the password asked for by a password change or an account deletion. A right password
+    /// un-counts its attempt.
     public var maxLoginFailures = 10
     public var failureWindow: TimeInterval = 15 * 60
+    /// Sign-ups allowed per address within `signupWindow` (`DAYBOOK_SIGNUP_LIMIT`).
+    public var maxSignupsPerAddress = 20
+    public var signupWindow: TimeInterval = 3600
 
     public init() {}
 
