@@ -72,7 +72,8 @@ struct APIErrorMapper {
         }
         switch error.httpStatus {
         case .unsupportedMediaType:
-            return .unsupportedMediaType(error.request.headerFields[.contentType])
+            let expected = error.operationID == "uploadMedia" ? "multipart/form-data" : "application/json"
+            return .unsupportedMediaType(error.request.headerFields[.contentType], expected: expected)
         case .badRequest:
             // The runtime's own request errors: a missing query parameter or body, say.
             if let name = Self.parameterName(in: error.causeDescription) {
@@ -140,7 +141,11 @@ struct APIErrorMapper {
 
     static func queryItems(of request: HTTPRequest) -> [(name: String, value: String)] {
         guard let path = request.path, let mark = path.firstIndex(of: "?") else { return [] }
-        return path[path.index(after: mark)...].split(separator: "&").map { pair in
+        return queryItems(ofQuery: path[path.index(after: mark)...])
+    }
+
+    static func queryItems(ofQuery query: Substring) -> [(name: String, value: String)] {
+        query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decode(_ part: Substring) -> String {
                 let spaced = part.replacingOccurrences(of: "+", with: " ")

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookHTTP
 import DaybookServices
 import HTTPTypes
@@ -34,6 +35,7 @@ struct APIMiddleware: RouterMiddleware {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
                 throw APIProblem.payloadTooLarge(limit: bodyLimit)
             }
+            try Self.refuseRepeatedParameters(query: request.uri.query)
             var request = request
             body = try await request.collectBody(upTo: bodyLimit)
             var head = request.head
@@ -51,6 +53,20 @@ struct APIMiddleware: RouterMiddleware {
                 }
             }
             return problem.response()
+        }
+    }
+}
+
+extension APIMiddleware {
+    /// No operation of the contract takes a query parameter twice; the generated server would
+    /// silently use one of the values. Refused before any handler runs, for every operation.
+    static func refuseRepeatedParameters(query: String?) throws {
+        guard let query, query.contains("&") else { return }
+        var seen = Set<String>()
+        for (name, _) in APIErrorMapper.queryItems(ofQuery: Substring(query)) where !seen.insert(name).inserted {
+            throw APIProblem.malformed(
+                "Give the query parameter “\(name.prefix(100))” once.",
+                errors: [FieldError(field: String(name.prefix(100)), code: "repeated", message: "Give it once.")])
         }
     }
 }

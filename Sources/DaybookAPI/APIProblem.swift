@@ -85,10 +85,11 @@ struct APIProblem: Error, Sendable {
             headers: [.allow: allowed.joined(separator: ", ")])
     }
 
-    static func unsupportedMediaType(_ received: String?) -> APIProblem {
+    /// `expected`: what this operation takes (`application/json`, or `multipart/form-data` for a photo).
+    static func unsupportedMediaType(_ received: String?, expected: String) -> APIProblem {
         APIProblem(
             status: .unsupportedMediaType, code: "unsupported_media_type",
-            detail: "Send the body as application/json"
+            detail: "Send the body as \(expected)"
                 + (received.map { ", not \($0.prefix(100))." } ?? ", with a Content-Type header saying so."))
     }
 

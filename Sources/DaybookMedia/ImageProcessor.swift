@@ -116,6 +116,9 @@ public struct ImageProcessor: Sendable {
         else {
             throw .tooManyPixels(width: storedWidth, height: storedHeight, limit: limits.maxPixels)
         }
+        guard !ImageTrailer.hasMarkup(bytes, format: format) else {
+            throw .undecodable(reason: "markup after the image")
+        }
         let swapsAxes = header.orientation >= 5
         let toSRGB = header.hasICCProfile || header.isCMYK
 

@@ -1,4 +1,4 @@
-import DaybookMedia
+@testable import DaybookMedia
 import Foundation
 import Testing
 
@@ -180,6 +180,33 @@ import Testing
                 #expect(error.code == "undecodable")
                 #expect(error.httpStatus == 422)
             }
+        }
+    }
+
+    /// A whole, valid photo with a web page behind it decodes fine, so only its trailer tells.
+    /// Bytes without markup there (padding, a maker's trailer) stay accepted.
+    @Test func refusesMarkupAppendedToAValidPhoto() async throws {
+        for encoding in [Fixture.Encoding.jpeg, .png, .webp, .heic] {
+            let photo = try Fixture.encode(width: 320, height: 240, as: encoding)
+            for trailer in ["<html><body><script>alert(document.cookie)</script>", "\n<SVG onload=alert(1)>", "<?php system($_GET['c']); ?>"] {
+                do {
+                    _ = try await processor.process(photo + Data(trailer.utf8), kind: .photo)
+                    Issue.record("\(encoding) with \(trailer) accepted")
+                } catch {
+                    #expect(error.code == "undecodable", "\(encoding)")
+                }
+            }
+            let padded = photo + Data(repeating: 0, count: 64) + Data("MakerTrailer v2 <3".utf8)
+            _ = try await processor.process(padded, kind: .photo)
+        }
+    }
+
+    @Test func findsTheEndOfEachFormat() throws {
+        for encoding in [Fixture.Encoding.jpeg, .png, .webp, .heic] {
+            let photo = try Fixture.encode(width: 64, height: 48, as: encoding)
+            let format = try #require(ImageFormat.detect(photo))
+            let end = photo.withUnsafeBytes { ImageTrailer.endOfImage($0, format: format) }
+            #expect(end == photo.count, "\(encoding)")
         }
     }
 

@@ -27,7 +27,8 @@ public enum VocabularyRules {
             throw FieldError(field: field, code: "too_long", message: "Use one emoji, or at most two.")
         }
         guard emoji.allSatisfy(looksLikeEmoji) else {
-            throw FieldError(field: field, code: "invalid", message: "Use an emoji (like 😊 or 🏃), not letters or digits.")
+            throw FieldError(
+                field: field, code: "invalid", message: "Use an emoji (like 😊 or 🏃), not letters or digits.")
         }
         return emoji
     }
@@ -51,7 +52,8 @@ public enum VocabularyRules {
         guard !line.isEmpty else {
             throw FieldError(field: field, code: "required", message: "Enter a name.")
         }
-        guard line.count <= maxLength else {
+        // Counted as sent too: surrounding spaces are trimmed, not a way past the limit.
+        guard line.count <= maxLength, raw.count <= maxLength else {
             throw FieldError(field: field, code: "too_long", message: "\(what) can be at most \(maxLength) characters.")
         }
         guard !line.containsControlCharacters else {
