@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(name: "DaybookCore", resources: [.copy("Validation/common-passwords.txt")]),
@@ -77,6 +78,7 @@ let package = Package(
             dependencies: [
                 "DaybookCore", "DaybookStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -159,7 +161,10 @@ let package = Package(
         .testTarget(name: "DaybookMediaTests", dependencies: ["DaybookMedia", "VipsShim"]),
         .testTarget(
             name: "DaybookStorageTests",
-            dependencies: ["DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres", "DaybookTestSupport"]
+            dependencies: [
+                "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres", "DaybookTestSupport",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
         ),
         .testTarget(
             name: "DaybookAppTests",

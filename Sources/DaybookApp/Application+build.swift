@@ -28,7 +28,8 @@ public func buildApplication(
     let services = Services(
         store: store, hasher: PasswordHasher(cost: configuration.bcryptCost), settings: accountSettings,
         // Thumbnails and avatars are read on every page: small ones are kept in memory.
-        blobs: CachedBlobStore(FileBlobStore(root: configuration.mediaDirectory)))
+        blobs: CachedBlobStore(FileBlobStore(root: configuration.mediaDirectory)),
+        photoQuotaBytes: configuration.photoQuotaMB > 0 ? configuration.photoQuotaMB << 20 : nil)
     let router = try buildRouter(configuration, services: services, logger: logger)
     var background: [any Service] = [
         StoreService(run: { try await store.run() }),
@@ -64,12 +65,14 @@ public func buildRouter(
     let router = Router(context: AppRequestContext.self)
     let registry = MetricsBootstrap.registry()
     router.addMiddleware {
+        // First: who the client is and whether the request came over HTTPS decide headers below.
+        ClientMiddleware(resolver: ClientResolver(trustedProxies: configuration.trustedProxies))
         SecurityHeadersMiddleware()
         LogRequestsMiddleware(.info)
         MetricsMiddleware()
-        ClientMiddleware(resolver: ClientResolver(trustedProxies: configuration.trustedProxies))
     }
-    OperationsRoutes(store: services.store, registry: registry).add(to: router)
+    OperationsRoutes(store: services.store, registry: registry, metricsToken: configuration.metricsToken).add(
+        to: router)
     if configuration.benchRoutes { BenchRoutes().add(to: router) }
     router.addMiddleware {
         CSRFMiddleware()

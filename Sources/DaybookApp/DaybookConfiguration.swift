@@ -20,6 +20,10 @@ public struct DaybookConfiguration: Sendable {
     public var trustedProxies: Set<String> = []
     /// Daily backups of a SQLite database kept in `<dataDirectory>/backups`; 0 turns them off.
     public var backupsKept = 7
+    /// How many MB of photos (originals and their smaller copies) one user may keep; 0: no limit.
+    public var photoQuotaMB = 10_240
+    /// The bearer token `/metrics` asks for; without one, `/metrics` answers 404.
+    public var metricsToken: String?
     /// Adds `/bench/hello`, a constant answer that measures the framework's own ceiling.
     public var benchRoutes = false
 
@@ -44,6 +48,10 @@ public struct DaybookConfiguration: Sendable {
         if let value = environment["DAYBOOK_BACKUPS_KEPT"].flatMap(Int.init) {
             configuration.backupsKept = max(0, value)
         }
+        if let value = environment["DAYBOOK_PHOTO_QUOTA_MB"].flatMap(Int.init) {
+            configuration.photoQuotaMB = max(0, value)
+        }
+        if let value = environment["DAYBOOK_METRICS_TOKEN"], !value.isEmpty { configuration.metricsToken = value }
         if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
         return configuration
     }

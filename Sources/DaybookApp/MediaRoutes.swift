@@ -10,14 +10,17 @@ import Hummingbird
 /// - Who may see it is `MediaService.access`: the owner; anyone for a photo of a public entry;
 ///   nobody else. Everything refused, unknown or malformed is the same 404.
 /// - The bytes under a URL never change, so the answer carries a strong ETag (the file's
-///   SHA-256) and may be cached for a year: `private` for the owner's eyes, `public` for photos of
-///   public entries. `If-None-Match` answers 304 without reading the file.
+///   SHA-256). The owner's browser may keep it for a year (`private`). A photo of a public entry
+///   may become private again, and a copy in a shared cache could not be called back: those are
+///   cached for five minutes and then revalidated. `If-None-Match` answers 304 without reading
+///   the file.
 /// - `Content-Type` comes from the stored format (never sniffed), with `nosniff` (set for every
 ///   response by `SecurityHeadersMiddleware`).
 struct MediaRoutes {
     let media: MediaService
 
-    static let cacheForever = "max-age=31536000, immutable"
+    static let ownersCopy = "private, max-age=31536000, immutable"
+    static let publicCopy = "public, max-age=300, must-revalidate"
 
     func add(to router: Router<AppRequestContext>) {
         router.get("/media/:id/:size") { request, context -> Response in
@@ -43,7 +46,7 @@ struct MediaRoutes {
         var headers: HTTPFields = [
             .contentType: served.contentType,
             .eTag: served.etag,
-            .cacheControl: (served.isPublic ? "public, " : "private, ") + Self.cacheForever,
+            .cacheControl: served.isPublic ? Self.publicCopy : Self.ownersCopy,
             .xContentTypeOptions: "nosniff",
         ]
         if Self.matches(request.headers[.ifNoneMatch], etag: served.etag) {

@@ -4,9 +4,14 @@ import Hummingbird
 import Prometheus
 
 /// `/healthz` for load balancers and `/metrics` for Prometheus.
+///
+/// The metrics tell request rates per route and error counts: not for everyone on the app's port.
+/// They answer only a bearer token set by the operator (`DAYBOOK_METRICS_TOKEN`; Prometheus sends
+/// it with `authorization: {credentials: …}`); without one set, `/metrics` does not exist.
 struct OperationsRoutes {
     let store: any DaybookStore
     let registry: PrometheusCollectorRegistry
+    let metricsToken: String?
 
     func add(to router: Router<AppRequestContext>) {
         router.get("/healthz") { _, context -> Response in
@@ -18,7 +23,14 @@ struct OperationsRoutes {
                 return Self.text("database unavailable\n", status: .serviceUnavailable)
             }
         }
-        router.get("/metrics") { _, _ -> Response in
+        router.get("/metrics") { request, _ -> Response in
+            guard let metricsToken else { return Self.text("Not found\n", status: .notFound) }
+            let sent = request.headers[.authorization] ?? ""
+            guard sent.hasPrefix("Bearer "), ConstantTime.equal(String(sent.dropFirst(7)), metricsToken) else {
+                var refused = Self.text("A bearer token is needed\n", status: .unauthorized)
+                refused.headers[.wwwAuthenticate] = #"Bearer realm="metrics""#
+                return refused
+            }
             var response = Self.text(registry.emitToString(), status: .ok)
             response.headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return response

@@ -28,7 +28,7 @@ public struct CSRFMiddleware: RouterMiddleware {
             break
         default:
             let sent = try await Self.sentToken(&request, context: context)
-            guard !isNew, let sent, Self.constantTimeEqual(sent, existing) else {
+            guard !isNew, let sent, ConstantTime.equal(sent, existing) else {
                 throw HTTPError(.forbidden, message: "This form has expired. Go back, reload the page and try again.")
             }
         }
@@ -49,13 +49,5 @@ public struct CSRFMiddleware: RouterMiddleware {
             if parts.count == 2, parts[0] == "csrf" { return String(parts[1]).removingPercentEncoding }
         }
         return nil
-    }
-
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for i in 0..<x.count { difference |= x[i] ^ y[i] }
-        return difference == 0
     }
 }

@@ -1,32 +1,45 @@
 import HTTPTypes
 import Hummingbird
 
-/// Headers every response carries. The Content-Security-Policy allows nothing from another host
-/// and no inline script, so injected markup cannot run code.
-public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+/// Headers every response carries, error answers included. The Content-Security-Policy allows
+/// nothing from another host and no inline script, so injected markup cannot run code. Over HTTPS
+/// (as `ClientMiddleware`, which runs first, decided) browsers are told to use nothing else.
+public struct SecurityHeadersMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+
     public init() {}
 
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        var response: Response
         do {
-            var response = try await next(request, context)
-            Self.apply(to: &response.headers)
-            return response
+            response = try await next(request, context)
         } catch let error as any HTTPResponseError {
-            var response = try error.response(from: request, context: context)
-            Self.apply(to: &response.headers)
-            return response
+            response = try error.response(from: request, context: context)
+        } catch {
+            // Anything else would become a bare 500 from the server, without these headers.
+            context.logger.error("Request failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+            response = Response(
+                status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "Something went wrong on our side. Please try again.\n")))
         }
+        Self.apply(to: &response.headers, secure: context.isSecure)
+        return response
     }
 
-    public static func apply(to headers: inout HTTPFields) {
+    public static func apply(to headers: inout HTTPFields, secure: Bool) {
         headers[.contentSecurityPolicy] = SecurityPolicy.content
         headers[.xContentTypeOptions] = "nosniff"
         headers[.referrerPolicy] = "same-origin"
         headers[.xFrameOptions] = "DENY"
         headers[.crossOriginOpenerPolicy] = "same-origin"
         headers[.permissionsPolicy] = "camera=(self), geolocation=(self), microphone=()"
+        if secure {
+            // A year, the usual minimum for browsers' preload lists; sub-domains are the
+            // operator's to decide, so not included.
+            headers[.strictTransportSecurity] = "max-age=31536000"
+        }
         if headers[.cacheControl] == nil {
             // Pages and API answers are private to the person logged in.
             headers[.cacheControl] = "no-store"
@@ -48,4 +61,5 @@ extension HTTPField.Name {
     public static let referrerPolicy = Self("Referrer-Policy")!
     public static let permissionsPolicy = Self("Permissions-Policy")!
     public static let crossOriginOpenerPolicy = Self("Cross-Origin-Opener-Policy")!
+    public static let strictTransportSecurity = Self("Strict-Transport-Security")!
 }

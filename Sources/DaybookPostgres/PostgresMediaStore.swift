@@ -32,7 +32,6 @@ struct PostgresMediaStore: MediaStore {
             .first.map(Self.record)
     }
 
-
     func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)? {
         try await client.rows(
             """
@@ -86,6 +85,15 @@ struct PostgresMediaStore: MediaStore {
         ).map(Self.record)
     }
 
+    func bytesUsed(userID: UUID) async throws -> Int {
+        try await client.rows(
+            """
+            SELECT coalesce(sum(original_bytes + small_bytes + large_bytes + coalesce(avatar_bytes, 0)), 0)::bigint AS n
+            FROM media WHERE user_id = \(userID)
+            """, logger: logger
+        ).first?.value("n", as: Int.self) ?? 0
+    }
+
     func uses(id: UUID, userID: UUID) async throws -> Int {
         try await client.rows(
             """
@@ -106,7 +114,8 @@ struct PostgresMediaStore: MediaStore {
     }
 
     func list(userID: UUID, kind: MediaKind?, after cursor: PageCursor?, limit: Int) async throws -> [MediaRecord] {
-        let cursorAt = cursor.map { PGTime($0.createdAt) }, cursorID = cursor?.id
+        let cursorAt = cursor.map { PGTime($0.createdAt) }
+        let cursorID = cursor?.id
         let kind = kind?.rawValue
         return try await client.rows(
             """

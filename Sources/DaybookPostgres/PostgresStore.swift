@@ -2,6 +2,7 @@ import DaybookCore
 import DaybookStorage
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 
 /// Daybook on a PostgreSQL server: for many users and several app servers sharing one database.
@@ -183,9 +184,13 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
 ///
 /// - The port defaults to 5432, the user to `postgres`, the database to the user's name.
 /// - Percent-encoded user names and passwords are decoded (`p%40ss` is `p@ss`).
-/// - `sslmode`: absent or `disable`, no TLS; `prefer`, TLS when the server offers it; `require`, TLS
-///   without checking the certificate (as libpq does); `verify-ca`, TLS with a certificate from a
-///   trusted authority; `verify-full`, that and the host name.
+/// - `sslmode`: absent or `disable`, no TLS; `prefer`, TLS when the server offers it, unverified
+///   (it only keeps out passive listeners: anyone in the middle can decline TLS anyway); `require`
+///   and `verify-full`, TLS with a certificate from a trusted authority for this host name;
+///   `verify-ca`, from a trusted authority, any host name. libpq's `require` checks nothing, which
+///   lets anyone in the middle read every diary: Daybook's checks, like `verify-full`.
+/// - `sslrootcert=/path/ca.pem`: the authority to trust instead of the system's (a private CA, or
+///   the server's own self-signed certificate).
 /// - `host=/path/to/socket/dir` (with an empty host) connects through a Unix socket.
 /// - `pool_size`, Daybook's own: the most connections this app server opens (default 20).
 public struct PostgresDatabaseURL: Sendable, Equatable {
@@ -201,6 +206,8 @@ public struct PostgresDatabaseURL: Sendable, Equatable {
     public var password: String?
     public var database: String
     public var tls: TLSMode
+    /// A PEM file of the certificate authorities to trust, instead of the system's.
+    public var rootCertificatePath: String?
     /// A directory holding the server's socket, instead of `host`/`port`.
     public var unixSocketDirectory: String?
     public var poolSize: Int
@@ -225,6 +232,7 @@ public struct PostgresDatabaseURL: Sendable, Equatable {
         if database.isEmpty { database = username }
         tls = .disable
         unixSocketDirectory = nil
+        rootCertificatePath = nil
         poolSize = Self.defaultPoolSize
         for item in components.queryItems ?? [] {
             let value = item.value ?? ""
@@ -238,6 +246,8 @@ public struct PostgresDatabaseURL: Sendable, Equatable {
                     }
                     tls = mode
                 }
+            case "sslrootcert":
+                rootCertificatePath = value.isEmpty ? nil : value
             case "host":
                 if value.hasPrefix("/") { unixSocketDirectory = value } else if !value.isEmpty { self.host = value }
             case "port":
@@ -287,23 +297,21 @@ public struct PostgresDatabaseURL: Sendable, Equatable {
         return configuration
     }
 
-    var tlsSetting: PostgresClient.Configuration.TLS {
-        var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+    /// How the server's certificate is checked; nil without TLS.
+    public var certificateVerification: CertificateVerification? {
         switch tls {
-        case .disable:
-            return .disable
-        case .prefer:
-            tlsConfiguration.certificateVerification = .none
-            return .prefer(tlsConfiguration)
-        case .require:
-            tlsConfiguration.certificateVerification = .none
-            return .require(tlsConfiguration)
-        case .verifyCA:
-            tlsConfiguration.certificateVerification = .noHostnameVerification
-            return .require(tlsConfiguration)
-        case .verifyFull:
-            tlsConfiguration.certificateVerification = .fullVerification
-            return .require(tlsConfiguration)
+        case .disable: nil
+        case .prefer: CertificateVerification.none
+        case .verifyCA: .noHostnameVerification
+        case .require, .verifyFull: .fullVerification
         }
+    }
+
+    var tlsSetting: PostgresClient.Configuration.TLS {
+        guard let verification = certificateVerification else { return .disable }
+        var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+        tlsConfiguration.certificateVerification = verification
+        if let rootCertificatePath { tlsConfiguration.trustRoots = .file(rootCertificatePath) }
+        return tls == .prefer ? .prefer(tlsConfiguration) : .require(tlsConfiguration)
     }
 }

@@ -142,6 +142,17 @@ struct SQLiteMediaStore: MediaStore {
         }
     }
 
+    func bytesUsed(userID: UUID) async throws -> Int {
+        try pool.readInline { db in
+            try Int.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT coalesce(sum(original_bytes + small_bytes + large_bytes + coalesce(avatar_bytes, 0)), 0)
+                        FROM media WHERE user_id = ?
+                        """), arguments: [Stored.id(userID)]) ?? 0
+        }
+    }
+
     func uses(id: UUID, userID: UUID) async throws -> Int {
         try pool.readInline { db in
             let arguments: StatementArguments = [Stored.id(userID), Stored.id(id)]

@@ -17,10 +17,11 @@ public struct Services: Sendable {
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
     public init(
         store: any DaybookStore, hasher: PasswordHasher, settings: AccountSettings = AccountSettings(),
-        blobs: any BlobStore = InMemoryBlobStore(), now: @escaping @Sendable () -> Date = { Date() }
+        blobs: any BlobStore = InMemoryBlobStore(), photoQuotaBytes: Int? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
-        media = MediaService(store: store, blobs: blobs, now: now)
+        media = MediaService(store: store, blobs: blobs, quotaBytes: photoQuotaBytes, now: now)
         journal = JournalService(store: store, media: media, now: now)
         accounts = AccountService(store: store, hasher: hasher, settings: settings, media: media, now: now)
         days = DayService(store: store, media: media, now: now)

@@ -128,4 +128,6 @@ public protocol MediaStore: Sendable {
     /// How many things of the user use the photo: their profile picture, day entries' photo of the
     /// day, journal entries. When the last one lets go, the photo is deleted.
     func uses(id: UUID, userID: UUID) async throws -> Int
+    /// The bytes the user's photos take: originals and every derivative (the storage quota).
+    func bytesUsed(userID: UUID) async throws -> Int
 }

@@ -67,12 +67,7 @@ struct AuthPages: Sendable {
             let issued = try await web.services.accounts.login(
                 login: form["login"], password: form["password"], kind: .web, persistent: model.remember,
                 client: context.client)
-            var response = Web.redirect(model.next ?? "/today")
-            response.setCookie(
-                DaybookCookie.session(
-                    token: issued.token, persistent: issued.session.persistent, expiresAt: issued.session.expiresAt,
-                    secure: context.isSecure))
-            return response
+            return Web.startSession(issued, redirectTo: model.next ?? "/today", context: context)
         } catch let error as ValidationError {
             let errors = FormErrors(error)
             model.errors = errors.dictionary
@@ -121,12 +116,7 @@ struct AuthPages: Sendable {
                     email: model.email, username: model.username, password: form["password"], timeZone: zone,
                     displayName: model.displayName),
                 kind: .web, persistent: model.remember, client: context.client)
-            var response = Web.redirect("/today")
-            response.setCookie(
-                DaybookCookie.session(
-                    token: issued.token, persistent: issued.session.persistent, expiresAt: issued.session.expiresAt,
-                    secure: context.isSecure))
-            return response
+            return Web.startSession(issued, redirectTo: "/today", context: context)
         } catch let error as ValidationError {
             let errors = FormErrors(error)
             model.errors = errors.dictionary
@@ -154,6 +144,8 @@ struct AuthPages: Sendable {
         }
         var response = Web.redirect("/login?notice=loggedout")
         response.setCookie(DaybookCookie.clearSession(secure: context.isSecure))
+        // Whatever a page of the old session held is no good for the next one.
+        response.setCookie(DaybookCookie.csrf(token: SessionToken.generate(), secure: context.isSecure))
         return response
     }
 }

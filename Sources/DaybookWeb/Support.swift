@@ -22,6 +22,20 @@ struct Web: Sendable {
 
     static func redirect(_ location: String) -> Response { .redirect(to: location, type: .normal) }
 
+    /// After a log-in or sign-up: the session cookie, and a new CSRF token, so that a token planted
+    /// or read before the log-in (session fixation's little sibling) is worth nothing after it.
+    static func startSession(_ issued: IssuedSession, redirectTo location: String, context: AppRequestContext)
+        -> Response
+    {
+        var response = redirect(location)
+        response.setCookie(
+            DaybookCookie.session(
+                token: issued.token, persistent: issued.session.persistent, expiresAt: issued.session.expiresAt,
+                secure: context.isSecure))
+        response.setCookie(DaybookCookie.csrf(token: SessionToken.generate(), secure: context.isSecure))
+        return response
+    }
+
     /// Only a path on this site, decided by parsing, not by a list of bad prefixes: printable
     /// ASCII without `\` (browsers drop tabs and line breaks from a URL, so `/\t/evil.example`
     /// becomes `//evil.example`, and read `\` as `/`), one leading `/`, and no scheme or host

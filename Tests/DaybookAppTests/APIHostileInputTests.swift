@@ -93,4 +93,32 @@ struct APIHostileInputTests {
             #expect(fits.status == .created, "\(fits.text)")
         }
     }
+
+    @Test(arguments: TestDatabase.available)
+    func aFullPhotoStorageIsA413(database: TestDatabase) async throws {
+        try await withApp(database, configure: { $0.photoQuotaMB = 1 }) { client, _ in
+            let api = try await API(client).register("hoarder")
+            let photo = try SampleImage.make(width: 1200, height: 900, format: .jpeg, texture: .noise)
+            var stored = 0
+            var refusal: APIResponse?
+            for _ in 0..<20 {
+                let response = try await api.upload(photo)
+                if response.status == .created {
+                    stored += 1
+                } else {
+                    refusal = response
+                    break
+                }
+            }
+            let full = try #require(refusal)
+            full.expectProblem(.contentTooLarge, "payload_too_large")
+            #expect(full.errorCode("file") == "storage_full")
+            #expect((full["detail"] as? String)?.contains("1 MB") == true, "\(full.text)")
+            #expect(stored >= 1)
+            #expect(try await api.get("/media").items.count == stored)
+            // Deleting makes room again.
+            for item in try await api.get("/media").items { try await api.delete("/media/\(item["id"] as! String)") }
+            #expect(try await api.upload(photo).status == .created)
+        }
+    }
 }

@@ -23,12 +23,87 @@ struct OperationsTests {
     }
 
     @Test func metricsCountRequestsByRouteAndStatus() async throws {
-        try await withApp(.sqlite) { client, _ in
+        try await withApp(.sqlite, configure: { $0.metricsToken = "scrape-secret-1234" }) { client, _ in
             try await client.execute(uri: "/healthz", method: .get) { _ in }
-            try await client.execute(uri: "/metrics", method: .get) { response in
+            for refused in ["", "Bearer wrong-secret-1234", "Bearer scrape-secret-123", "Basic scrape-secret-1234"] {
+                let headers: HTTPFields = refused.isEmpty ? [:] : [.authorization: refused]
+                try await client.execute(uri: "/metrics", method: .get, headers: headers) { response in
+                    #expect(response.status == .unauthorized, "\(refused)")
+                    #expect(!response.text.contains("# TYPE"))
+                }
+            }
+            try await client.execute(
+                uri: "/metrics", method: .get, headers: [.authorization: "Bearer scrape-secret-1234"]
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.text.contains("healthz"))
                 #expect(response.text.contains("# TYPE"))
+            }
+        }
+    }
+
+    /// Without a token set, the metrics are nobody's business: there is no such page.
+    @Test func metricsNeedATokenToExist() async throws {
+        try await withApp(.sqlite) { client, _ in
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(!response.text.contains("# TYPE"))
+            }
+        }
+    }
+
+    @Test func httpsAnswersCarryHSTSAndPlainOnesDoNot() async throws {
+        try await withApp(.sqlite, mode: .live, configure: { $0.trustedProxies = ["127.0.0.1", "::1"] }) { client, _ in
+            try await client.execute(uri: "/login", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"]) { response in
+                #expect(response.headers[HTTPField.Name("Strict-Transport-Security")!] == "max-age=31536000")
+            }
+            try await client.execute(uri: "/no-such-page", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"]) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[HTTPField.Name("Strict-Transport-Security")!] != nil)
+            }
+            try await client.execute(uri: "/login", method: .get) { response in
+                #expect(response.headers[HTTPField.Name("Strict-Transport-Security")!] == nil)
+            }
+        }
+    }
+
+    /// Error answers too: refused forms, unknown photos, malformed API calls, oversize bodies.
+    @Test func errorAnswersCarrySecurityHeaders() async throws {
+        try await withApp(.sqlite) { client, _ in
+            let requests: [(String, HTTPRequest.Method, HTTPFields, String?)] = [
+                ("/login", .post, [.contentType: "application/x-www-form-urlencoded"], "login=x"),
+                ("/media/\(UUID())/small", .get, [:], nil),
+                ("/media/not-an-id/huge", .get, [:], nil),
+                ("/api/v1/checkins", .post, [.contentType: "application/json"], "{"),
+                ("/api/v1/days?limit=1&limit=2", .get, [:], nil),
+                ("/api/v1/nowhere", .delete, [:], nil),
+                ("/today", .trace, [:], nil),
+            ]
+            for (uri, method, headers, body) in requests {
+                try await client.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
+                    #expect(response.status.code >= 400, "\(method) \(uri)")
+                    #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true, "\(method) \(uri)")
+                    #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(method) \(uri)")
+                }
+            }
+        }
+    }
+
+    /// A CSRF token known before logging in (planted, or read off a shared computer) is worth
+    /// nothing after it.
+    @Test func loggingInRenewsTheCSRFToken() async throws {
+        try await withApp(.sqlite) { client, _ in
+            let csrf = "a" + String(repeating: "b", count: 42)
+            _ = try await API(client).register("renewer")
+            try await client.execute(
+                uri: "/login", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "daybook_csrf=\(csrf)"],
+                body: ByteBuffer(string: "csrf=\(csrf)&login=renewer&password=correct+horse+battery")
+            ) { response in
+                #expect(response.status == .seeOther || response.status == .found, "\(response.text)")
+                let renewed = try #require(response.setCookies["daybook_csrf"])
+                #expect(renewed != csrf && renewed.count == 43)
+                #expect(response.setCookies["daybook_session"] != nil)
             }
         }
     }

@@ -42,6 +42,20 @@ struct MediaStoreTests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func bytesUsedCountsEveryFileOfTheUsersPhotos(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            #expect(try await store.media.bytesUsed(userID: anna.id) == 0)
+            try await store.media.insert(record(anna.id, original: "a"))
+            try await store.media.insert(record(anna.id, original: "b", avatar: "c"))
+            try await store.media.insert(record(bob.id, original: "d"))
+            #expect(try await store.media.bytesUsed(userID: anna.id) == 2 * (2_345_678 + 12_345 + 234_567) + 9_876)
+            #expect(try await store.media.bytesUsed(userID: bob.id) == 2_345_678 + 12_345 + 234_567)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func ownerOnly(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")

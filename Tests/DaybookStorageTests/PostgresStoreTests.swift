@@ -4,6 +4,7 @@ import DaybookStorage
 import DaybookTestSupport
 import Foundation
 import Logging
+import NIOSSL
 import Testing
 
 /// What only the PostgreSQL store has: URL parsing, migrations that several servers may run at
@@ -18,6 +19,12 @@ struct PostgresStoreTests {
         #expect(url.port == 6432)
         #expect(url.database == "daybook_prod")
         #expect(url.tls == .require)
+        // Unlike libpq, `require` checks the certificate and the host name.
+        #expect(url.certificateVerification == .fullVerification)
+        #expect(try PostgresDatabaseURL("postgres://h/d?sslmode=verify-ca").certificateVerification == .noHostnameVerification)
+        #expect(try PostgresDatabaseURL("postgres://h/d?sslmode=prefer").certificateVerification == CertificateVerification.none)
+        #expect(try PostgresDatabaseURL("postgres://h/d").certificateVerification == nil)
+        #expect(try PostgresDatabaseURL("postgres://h/d?sslmode=require&sslrootcert=/etc/daybook/ca.pem").rootCertificatePath == "/etc/daybook/ca.pem")
         #expect(url.poolSize == 50)
         #expect(url.redacted == "postgres://day@book@db.example.com:6432/daybook_prod")
 

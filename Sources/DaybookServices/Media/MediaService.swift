@@ -34,13 +34,16 @@ public struct MediaService: Sendable {
     let now: @Sendable () -> Date
     let blobLock = AsyncSemaphore(limit: 1)
     let logger: Logger
+    /// The most bytes one user's photos may take (originals and derivatives); nil: no limit.
+    public let quotaBytes: Int?
 
     public init(
         store: any DaybookStore, blobs: any BlobStore, processor: ImageProcessor = ImageProcessor(),
-        now: @escaping @Sendable () -> Date = { Date() },
+        quotaBytes: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "daybook.media")
     ) {
         self.store = store
+        self.quotaBytes = quotaBytes
         self.blobs = blobs
         self.processor = processor
         self.now = now
@@ -51,8 +54,12 @@ public struct MediaService: Sendable {
 
     /// Checks and processes an upload and stores it as the user's. Throws `ImageProcessingError`
     /// (its `httpStatus`: 413 too large, 415 not an accepted type, 422 too many pixels or does not
-    /// decode) and leaves nothing behind when anything fails.
+    /// decode, 413 when the user's storage quota is full) and leaves nothing behind when anything
+    /// fails.
     public func upload(userID: UUID, data: Data, kind: MediaKind) async throws -> MediaRecord {
+        if let quotaBytes, try await store.media.bytesUsed(userID: userID) + data.count > quotaBytes {
+            throw ImageProcessingError.storageFull(limit: quotaBytes)
+        }
         let processed = try await processor.process(data, kind: kind == .avatar ? .avatar : .photo)
         guard let small = processed.derivative(.small), let large = processed.derivative(.large) else {
             throw ImageProcessingError.processingFailed(reason: "missing derivatives")
@@ -67,7 +74,9 @@ public struct MediaService: Sendable {
             do {
                 for (bytes, _) in files { written.append(try await blobs.put(bytes)) }
                 func file(_ index: Int, _ width: Int, _ height: Int) -> MediaFile {
-                    MediaFile(key: written[index], format: files[index].1, bytes: files[index].0.count, width: width, height: height)
+                    MediaFile(
+                        key: written[index], format: files[index].1, bytes: files[index].0.count, width: width,
+                        height: height)
                 }
                 let record = MediaRecord(
                     userID: userID, kind: kind, sha256: processed.sha256,
