@@ -170,7 +170,7 @@ let package = Package(
             name: "DaybookAppTests",
             dependencies: [
                 "DaybookApp", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
-                "DaybookServices", "DaybookHTTP", "DaybookClient", "DaybookTestSupport", "DaybookMedia",
+                "DaybookServices", "DaybookHTTP", "DaybookClient", "DaybookTestSupport", "DaybookMedia", "DaybookWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

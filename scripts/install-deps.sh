@@ -13,9 +13,10 @@ set -euo pipefail
 mode="${1:-build}"
 
 build_pkgs=(libsqlite3-dev libvips-dev pkg-config)
+# zbar-tools: zbarimg reads the two-factor QR code back in the browser tests.
 # fonts: Liberation for text metrics like the usual web fonts, Noto Color Emoji
 # so feelings' and activities' emoji show in screenshots instead of boxes.
-test_pkgs=(postgresql chromium chromium-driver fonts-liberation fonts-noto-color-emoji python3)
+test_pkgs=(postgresql chromium chromium-driver fonts-liberation fonts-noto-color-emoji python3 zbar-tools)
 bench_pkgs=(wrk postgresql python3)
 python_mods=()
 
