@@ -34,6 +34,8 @@ struct APIErrorMapper {
             switch error {
             case .invalidCredentials: return .invalidCredentials
             case .tooManyAttempts(let seconds): return .tooManyAttempts(retryAfterSeconds: seconds)
+            case .challengeExpired: return .challengeExpired
+            case .secondFactorRequired: return .invalidCredentials  // answered as 202 by `login`; never here
             }
         case let error as ImageProcessingError:
             if case .processingFailed = error { return unexpected(error) }

@@ -26,10 +26,61 @@ extension APIHandlers {
             errors.add("password", "too_long", "A password is at most \(PasswordPolicy.maxLength) characters.")
         }
         try errors.throwIfAny()
-        let issued = try await services.accounts.login(
-            login: body.login, password: body.password, kind: .api, persistent: true,
-            client: client(deviceName: body.deviceName))
+        do {
+            let issued = try await services.accounts.login(
+                login: body.login, password: body.password, kind: .api, persistent: true,
+                client: client(deviceName: body.deviceName))
+            return .ok(.init(body: .json(.init(issued))))
+        } catch AccountError.secondFactorRequired(let challenge) {
+            let expiresAt = Date().addingTimeInterval(AccountService.challengeLifetime)
+            return .accepted(.init(body: .json(.init(challenge: challenge, expiresAt: expiresAt))))
+        }
+    }
+
+    func completeLogin(_ input: Operations.completeLogin.Input) async throws -> Operations.completeLogin.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        let issued = try await services.accounts.completeLogin(
+            challenge: body.challenge, code: body.code, client: client(deviceName: body.deviceName))
         return .ok(.init(body: .json(.init(issued))))
+    }
+
+    // MARK: Two-factor sign-in
+
+    func getTwoFactor(_ input: Operations.getTwoFactor.Input) async throws -> Operations.getTwoFactor.Output {
+        let status = try await services.accounts.twoFactorStatus(userID: try authenticated().user.id)
+        return .ok(.init(body: .json(.init(enabled: status.enabled, recoveryCodesLeft: status.recoveryCodesLeft))))
+    }
+
+    func beginTwoFactor(_ input: Operations.beginTwoFactor.Input) async throws -> Operations.beginTwoFactor.Output {
+        let enrolment = try await services.accounts.beginTwoFactor(try authenticated())
+        return .created(.init(body: .json(.init(secret: enrolment.secret, otpauthUri: enrolment.address))))
+    }
+
+    func confirmTwoFactor(_ input: Operations.confirmTwoFactor.Input) async throws
+        -> Operations.confirmTwoFactor.Output
+    {
+        let auth = try authenticated()
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        let codes = try await services.accounts.confirmTwoFactor(auth, code: body.code)
+        return .ok(.init(body: .json(.init(recoveryCodes: codes))))
+    }
+
+    func disableTwoFactor(_ input: Operations.disableTwoFactor.Input) async throws
+        -> Operations.disableTwoFactor.Output
+    {
+        let auth = try authenticated()
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        try await services.accounts.disableTwoFactor(auth, password: body.password)
+        return .noContent(.init())
+    }
+
+    func newRecoveryCodes(_ input: Operations.newRecoveryCodes.Input) async throws
+        -> Operations.newRecoveryCodes.Output
+    {
+        let auth = try authenticated()
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        let codes = try await services.accounts.newRecoveryCodes(auth, password: body.password)
+        return .ok(.init(body: .json(.init(recoveryCodes: codes))))
     }
 
     func logout(_ input: Operations.logout.Input) async throws -> Operations.logout.Output {
@@ -46,7 +97,9 @@ extension APIHandlers {
         let auth = try authenticated()
         guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
         let avatar = try avatarChange(body.avatarMediaId)
-        if let id = avatar ?? nil { try await services.media.requireOwned([id], userID: auth.user.id, field: "avatarMediaId") }
+        if let id = avatar ?? nil {
+            try await services.media.requireOwned([id], userID: auth.user.id, field: "avatarMediaId")
+        }
         var user = try await services.accounts.updateProfile(
             userID: auth.user.id,
             ProfileChanges(

@@ -61,6 +61,14 @@ struct APIProblem: Error, Sendable {
             headers: [.wwwAuthenticate: #"Bearer realm="daybook""#])
     }
 
+    /// The second step of a log-in came too late, or with a challenge nobody issued.
+    static var challengeExpired: APIProblem {
+        APIProblem(
+            status: .unauthorized, code: "challenge_expired",
+            detail: "This log-in has expired. Log in again with your password.",
+            headers: [.wwwAuthenticate: #"Bearer realm="daybook""#])
+    }
+
     static func tooManyAttempts(retryAfterSeconds seconds: Int) -> APIProblem {
         let seconds = max(1, seconds)
         let minutes = (seconds + 59) / 60

@@ -46,7 +46,7 @@ public struct APIRoutes: Sendable {
 /// without a valid token learns that first (401), not what is wrong with the body.
 struct RequireAuthentication: ServerMiddleware {
     /// The operations the contract marks `security: []`.
-    static let publicOperations: Set<String> = ["register", "login"]
+    static let publicOperations: Set<String> = ["register", "login", "completeLogin"]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,

@@ -267,6 +267,38 @@ enum PostgresMigrations {
                 "ALTER TABLE login_failures ADD COLUMN attempt uuid",
                 "CREATE INDEX login_failures_by_attempt ON login_failures (attempt)",
             ]),
+        Migration(
+            version: 7, name: "two-factor",
+            statements: [
+                // One authenticator secret per user; recovery codes and log-ins waiting for their
+                // code are kept as hashes only.
+                """
+                CREATE TABLE two_factor (
+                    user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                    secret text NOT NULL,
+                    enabled boolean NOT NULL DEFAULT false,
+                    last_step bigint NOT NULL DEFAULT 0,
+                    created_at timestamptz NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE recovery_codes (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    code_hash text NOT NULL,
+                    PRIMARY KEY (user_id, code_hash)
+                )
+                """,
+                """
+                CREATE TABLE login_challenges (
+                    token_hash text PRIMARY KEY,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    kind text NOT NULL,
+                    persistent boolean NOT NULL,
+                    expires_at timestamptz NOT NULL
+                )
+                """,
+                "CREATE INDEX login_challenges_by_expiry ON login_challenges (expires_at)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

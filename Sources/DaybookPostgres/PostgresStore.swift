@@ -20,6 +20,7 @@ public final class PostgresStore: DaybookStore {
     public let users: any UserStore
     public let sessions: any SessionStore
     public let loginAttempts: any LoginAttemptStore
+    public let twoFactor: any TwoFactorStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -41,6 +42,7 @@ public final class PostgresStore: DaybookStore {
         users = PostgresUserStore(client: client, logger: logger)
         sessions = PostgresSessionStore(client: client, logger: logger)
         loginAttempts = PostgresLoginAttemptStore(client: client, logger: logger)
+        twoFactor = PostgresTwoFactorStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)

@@ -184,6 +184,33 @@ enum SQLiteMigrations {
                     CREATE INDEX login_failures_by_attempt ON login_failures(attempt);
                     """)
         }
+        migrator.registerMigration("007 two-factor") { db in
+            // One authenticator secret per user; recovery codes and log-ins waiting for their code
+            // are kept as hashes only.
+            try db.execute(
+                sql: """
+                    CREATE TABLE two_factor (
+                        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        secret TEXT NOT NULL,
+                        enabled INTEGER NOT NULL DEFAULT 0,
+                        last_step INTEGER NOT NULL DEFAULT 0,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE TABLE recovery_codes (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        code_hash TEXT NOT NULL,
+                        PRIMARY KEY (user_id, code_hash)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE login_challenges (
+                        token_hash TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        persistent INTEGER NOT NULL,
+                        expires_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX login_challenges_by_expiry ON login_challenges(expires_at);
+                    """)
+        }
         return migrator
     }
 }

@@ -11,6 +11,7 @@ public final class SQLiteStore: DaybookStore {
     public let users: any UserStore
     public let sessions: any SessionStore
     public let loginAttempts: any LoginAttemptStore
+    public let twoFactor: any TwoFactorStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -32,6 +33,7 @@ public final class SQLiteStore: DaybookStore {
         users = SQLiteUserStore(pool: pool)
         sessions = SQLiteSessionStore(pool: pool)
         loginAttempts = SQLiteLoginAttemptStore(pool: pool)
+        twoFactor = SQLiteTwoFactorStore(pool: pool)
         vocabulary = SQLiteVocabularyStore(pool: pool)
         days = SQLiteDayStore(pool: pool)
         checkins = SQLiteCheckinStore(pool: pool)

@@ -6,6 +6,8 @@ public protocol DaybookStore: Sendable {
     var users: any UserStore { get }
     var sessions: any SessionStore { get }
     var loginAttempts: any LoginAttemptStore { get }
+    /// Authenticator secrets, recovery codes, log-ins waiting for their code.
+    var twoFactor: any TwoFactorStore { get }
     var vocabulary: any VocabularyStore { get }
     var days: any DayStore { get }
     var checkins: any CheckinStore { get }
@@ -38,4 +40,3 @@ extension DaybookStore {
         return (session, user)
     }
 }
-

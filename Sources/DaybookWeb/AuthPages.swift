@@ -52,6 +52,7 @@ struct AuthPages: Sendable {
             switch request.uri.queryParameters.get("notice") {
             case "loggedout": "You are logged out."
             case "revoked": "That device is logged out."
+            case "code-expired": "That log-in took too long. Log in again with your password."
             default: nil
             }
         let model = LoginModel(
@@ -73,6 +74,8 @@ struct AuthPages: Sendable {
             model.errors = errors.dictionary
             model.summary = errors.summary
             return web.renderer.page("login", model, title: "Log in", context: context, status: .unprocessableContent)
+        } catch AccountError.secondFactorRequired(let challenge) {
+            return TwoFactorPages.codePage(web: web, challenge: challenge, next: model.next, context: context)
         } catch AccountError.invalidCredentials {
             model.summary = "The email/username or password is wrong."
             return web.renderer.page("login", model, title: "Log in", context: context, status: .unauthorized)

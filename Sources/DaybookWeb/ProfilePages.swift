@@ -35,6 +35,7 @@ struct ProfilePages: Sendable {
         let avatarURL: String?
         let memberSince: String
         let sessionCount: Int
+        let twoFactorOn: Bool
         let notice: String?
     }
 
@@ -50,13 +51,14 @@ struct ProfilePages: Sendable {
             case "revoked-others": "Every other device is logged out."
             case "avatar": "Your profile picture is saved."
             case "avatar-removed": "Your profile picture is removed."
+            case "two-factor-off": "Two-factor sign-in is off. Your password alone logs you in again."
             default: nil
             }
         let model = ProfileModel(
             name: user.shownName, username: user.username, email: user.email, bio: user.bio.nonEmpty,
             timeZone: user.timeZone, initials: user.initials, avatarURL: UserBadge(user).avatarURL,
             memberSince: DateText.medium(LocalDate(user.createdAt, in: user.zone)), sessionCount: sessions.count,
-            notice: notice)
+            twoFactorOn: try await web.services.accounts.twoFactorStatus(userID: user.id).enabled, notice: notice)
         return web.renderer.page("profile", model, title: "Profile", context: context, tab: .profile)
     }
 

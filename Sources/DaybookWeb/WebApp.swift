@@ -26,7 +26,9 @@ public struct WebApp: Sendable {
     /// `resources` holds the `Templates` and `Static` folders.
     init(services: Services, resources root: URL) throws {
         let assets = try StaticAssets(directory: root.appendingPathComponent("Static"))
-        for name in ["app.css", "app.js", "icon.svg", "icon-192.png", "icon-512.png", "apple-touch-icon.png", "favicon.ico"]
+        for name in [
+            "app.css", "app.js", "icon.svg", "icon-192.png", "icon-512.png", "apple-touch-icon.png", "favicon.ico",
+        ]
         where assets[name] == nil {
             throw ResourceError(message: "Static/\(name) is missing")
         }
@@ -50,7 +52,8 @@ public struct WebApp: Sendable {
             else { throw HTTPError(.notFound) }
             return response
         }
-        let manifest = self.manifest, etag = manifestETag
+        let manifest = self.manifest
+        let etag = manifestETag
         router.get("/manifest.webmanifest") { request, _ -> Response in
             StaticAssets.response(
                 body: manifest, contentType: "application/manifest+json", etag: etag,
@@ -71,6 +74,7 @@ public struct WebApp: Sendable {
 
         AuthPages(web: web).add(to: router)
         ProfilePages(web: web).add(to: router)
+        TwoFactorPages(web: web).add(to: router)
         VocabularyPages(web: web).add(to: router)
         TodayPages(web: web).add(to: router)
         DayPages(web: web).add(to: router)

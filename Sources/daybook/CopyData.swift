@@ -127,6 +127,9 @@ struct AccountData: Equatable, Sendable {
     var media: [MediaRecord]
     /// Journal entries with their photos in order.
     var journal: [JournalEntry]
+    /// The authenticator secret and the unused recovery codes' hashes, when two-factor is on.
+    var twoFactor: TwoFactorSecret?
+    var recoveryCodeHashes: [String]
 
     var counts: TableCounts {
         TableCounts(
@@ -142,11 +145,13 @@ struct AccountData: Equatable, Sendable {
         let vocabulary = try await store.vocabulary.items(userID: user.id, kind: nil, includeArchived: true)
         let people = try await store.vocabulary.people(userID: user.id, includeArchived: true)
         let days = try await store.days.entries(
-            userID: user.id, from: LocalDate(year: 1, month: 1, day: 1)!, to: LocalDate(year: 9999, month: 12, day: 31)!)
+            userID: user.id, from: LocalDate(year: 1, month: 1, day: 1)!, to: LocalDate(year: 9999, month: 12, day: 31)!
+        )
         var checkins: [Checkin] = []
         var cursor: CheckinCursor? = nil
         while true {
-            let page = try await store.checkins.checkins(userID: user.id, from: nil, to: nil, after: cursor, limit: 1000)
+            let page = try await store.checkins.checkins(
+                userID: user.id, from: nil, to: nil, after: cursor, limit: 1000)
             checkins += page
             guard page.count == 1000, let last = page.last else { break }
             cursor = CheckinCursor(after: last)
@@ -167,9 +172,11 @@ struct AccountData: Equatable, Sendable {
             guard page.count == 1000, let last = page.last else { break }
             journalCursor = PageCursor(createdAt: last.createdAt, id: last.id)
         }
+        let twoFactor = try await store.twoFactor.secret(userID: user.id)
         return AccountData(
             user: user, passwordHash: hash, sessions: sessions, vocabulary: vocabulary, people: people, days: days,
-            checkins: checkins, media: media, journal: journal)
+            checkins: checkins, media: media, journal: journal, twoFactor: twoFactor,
+            recoveryCodeHashes: try await store.twoFactor.recoveryCodeHashes(userID: user.id))
     }
 
     /// Sorted by id (days by date): what must match, whatever order ties come in.
@@ -194,6 +201,12 @@ struct AccountData: Equatable, Sendable {
         for day in days { _ = try await store.days.upsert(day) }
         for checkin in checkins { try await store.checkins.insert(checkin) }
         for entry in journal { try await store.journal.save(entry, insert: true) }
+        if let twoFactor {
+            try await store.twoFactor.begin(twoFactor)
+            if twoFactor.enabled {
+                _ = try await store.twoFactor.enable(userID: user.id, recoveryCodeHashes: recoveryCodeHashes)
+            }
+        }
     }
 }
 
@@ -214,7 +227,8 @@ struct Copier: Sendable {
         let existing = try await target.users.count()
         guard existing == 0 else {
             throw CopyFailure(
-                description: "The target already holds \(existing) account(s); copy-data only writes into an empty database.")
+                description:
+                    "The target already holds \(existing) account(s); copy-data only writes into an empty database.")
         }
         let total = try await source.users.count()
         print("Copying \(total) account(s)…")
@@ -227,16 +241,21 @@ struct Copier: Sendable {
             let users = try await source.users.list(limit: Self.pageSize, offset: offset)
             if users.isEmpty { break }
             offset += users.count
-            copied = copied + (try await forEach(users) { user in
-                guard let data = try await AccountData.read(user, from: source, now: now) else { return TableCounts() }
-                try await data.write(to: target)
-                // Read back and compare whole values: a count alone would miss a value that changed.
-                let written = try await AccountData.read(user, from: target, now: now)
-                guard written?.normalized == data.normalized else {
-                    throw CopyFailure(description: "The copy of account \(user.username) (\(user.id)) differs from the source.")
-                }
-                return data.counts
-            })
+            copied =
+                copied
+                + (try await forEach(users) { user in
+                    guard let data = try await AccountData.read(user, from: source, now: now) else {
+                        return TableCounts()
+                    }
+                    try await data.write(to: target)
+                    // Read back and compare whole values: a count alone would miss a value that changed.
+                    let written = try await AccountData.read(user, from: target, now: now)
+                    guard written?.normalized == data.normalized else {
+                        throw CopyFailure(
+                            description: "The copy of account \(user.username) (\(user.id)) differs from the source.")
+                    }
+                    return data.counts
+                })
             print("  \(offset) of \(total) account(s)")
         }
 
@@ -249,7 +268,8 @@ struct Copier: Sendable {
         }
         guard sourceCounts == targetCounts, copied == sourceCounts else {
             throw CopyFailure(
-                description: "The counts differ (copied \(copied.rows.map { "\($0.0) \($0.1)" }.joined(separator: ", "))). "
+                description:
+                    "The counts differ (copied \(copied.rows.map { "\($0.0) \($0.1)" }.joined(separator: ", "))). "
                     + "Was the server still running on the source? Empty the target and copy again.")
         }
         print("Every table matches. Sessions that had not expired were copied, so nobody is logged out;")
@@ -263,9 +283,11 @@ struct Copier: Sendable {
             let users = try await store.users.list(limit: Self.pageSize, offset: offset)
             if users.isEmpty { break }
             offset += users.count
-            counts = counts + (try await forEach(users) { user in
-                try await AccountData.read(user, from: store, now: now)?.counts ?? TableCounts()
-            })
+            counts =
+                counts
+                + (try await forEach(users) { user in
+                    try await AccountData.read(user, from: store, now: now)?.counts ?? TableCounts()
+                })
         }
         return counts
     }

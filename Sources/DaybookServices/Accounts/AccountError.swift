@@ -5,6 +5,11 @@ public enum AccountError: Error, Sendable, Equatable {
     case invalidCredentials
     /// Too many failed logins for this account or address; try again after this many seconds.
     case tooManyAttempts(retryAfterSeconds: Int)
+    /// The password was right and two-factor sign-in is on: send a code with this challenge
+    /// token (`AccountService.completeLogin`) within five minutes.
+    case secondFactorRequired(challenge: String)
+    /// The challenge token is unknown or its five minutes are up: log in again.
+    case challengeExpired
 }
 
 /// The thing asked for does not exist, or belongs to someone else: both look the same.

@@ -135,7 +135,9 @@ public struct AccountService: Sendable {
         return try await startSession(for: user, kind: kind, persistent: persistent, client: client)
     }
 
-    /// Logs in with an email or a username. Throttled per account and per address.
+    /// Logs in with an email or a username. Throttled per account and per address. With two-factor
+    /// sign-in on, a right password throws `AccountError.secondFactorRequired` with the challenge
+    /// for `completeLogin`.
     public func login(
         login: String, password: String, kind: SessionKind, persistent: Bool, client: ClientInfo
     ) async throws -> IssuedSession {
@@ -163,18 +165,22 @@ public struct AccountService: Sendable {
         if hasher.needsRehash(storedHash) {
             try await store.users.setPasswordHash(try await hasher.hash(password), userID: user.id)
         }
+        if try await store.twoFactor.secret(userID: user.id)?.enabled == true {
+            throw AccountError.secondFactorRequired(
+                challenge: try await challenge(user, kind: kind, persistent: persistent))
+        }
         return try await startSession(for: user, kind: kind, persistent: persistent, client: client)
     }
 
     /// The throttling key of an account: its id when it exists, else the name that was tried, so
     /// that guesses at unknown names are limited the same way.
-    private func accountKey(_ userID: UUID?, login: String) -> String {
+    func accountKey(_ userID: UUID?, login: String) -> String {
         "account:" + (userID.map { $0.uuidString.lowercased() } ?? login.lowercased())
     }
 
     /// Counts an attempt against every key *before* any password is checked (so concurrent guesses
     /// cannot all get through) and answers its id, to release when the password was right.
-    private func reserveAttempt(_ keys: [String], limit: Int, window: TimeInterval) async throws -> UUID {
+    func reserveAttempt(_ keys: [String], limit: Int, window: TimeInterval) async throws -> UUID {
         let time = now()
         switch try await store.loginAttempts.reserve(
             keys: keys, limit: limit, since: time.addingTimeInterval(-window), at: time)
@@ -189,7 +195,7 @@ public struct AccountService: Sendable {
 
     /// Checks the password of a logged-in user (to change it, to delete the account): counted
     /// against the same account budget as logins, so these forms are no side door for guessing.
-    private func checkPassword(_ password: String, of auth: Authenticated, field: String) async throws {
+    func checkPassword(_ password: String, of auth: Authenticated, field: String) async throws {
         guard !password.isEmpty else {
             let message = field == "password" ? "Enter your password." : "Enter your current password."
             throw ValidationError([FieldError(field: field, code: "required", message: message)])
@@ -205,7 +211,7 @@ public struct AccountService: Sendable {
         try await store.loginAttempts.release(attempt)
     }
 
-    private func startSession(for user: User, kind: SessionKind, persistent: Bool, client: ClientInfo) async throws
+    func startSession(for user: User, kind: SessionKind, persistent: Bool, client: ClientInfo) async throws
         -> IssuedSession
     {
         let token = SessionToken.generate()
@@ -335,5 +341,6 @@ public struct AccountService: Sendable {
         let time = now()
         try await store.sessions.deleteExpired(before: time)
         try await store.loginAttempts.prune(before: time.addingTimeInterval(-settings.failureWindow))
+        try await store.twoFactor.deleteExpiredChallenges(before: time)
     }
 }
