@@ -22,7 +22,7 @@ python_mods=()
 
 case "$mode" in
     build) apt_pkgs=("${build_pkgs[@]}") ;;
-    test)  apt_pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}"); python_mods=(selenium pytest) ;;
+    test)  apt_pkgs=("${build_pkgs[@]}" "${test_pkgs[@]}"); python_mods=(selenium pytest schemathesis) ;;
     bench) apt_pkgs=("${build_pkgs[@]}" "${bench_pkgs[@]}") ;;
     -h|--help|help) sed -n '2,10p' "$0"; exit 0 ;;
     *) echo "usage: $0 [build|test|bench]" >&2; exit 2 ;;
@@ -78,11 +78,18 @@ if [ "${#python_mods[@]}" -gt 0 ]; then
         # Debian's packages; any other (pyenv, venv) gets pip's.
         if python3 -c 'import sys, sysconfig, os; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) and sys.prefix == sys.base_prefix else 1)'; then
             debs=()
-            for m in "${py_missing[@]}"; do debs+=("python3-$m"); done
+            pips=()
             if [ "$apt_updated" -eq 0 ]; then
                 as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
             fi
-            apt_install "${debs[@]}"
+            # Debian's package where there is one; pip for the rest (schemathesis has none).
+            for m in "${py_missing[@]}"; do
+                if apt-cache show "python3-$m" >/dev/null 2>&1; then debs+=("python3-$m"); else pips+=("$m"); fi
+            done
+            if [ "${#debs[@]}" -gt 0 ]; then apt_install "${debs[@]}"; fi
+            if [ "${#pips[@]}" -gt 0 ]; then
+                as_root python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pips[@]}"
+            fi
         else
             pip_args=(install --quiet --disable-pip-version-check)
             # A non-root user outside a virtualenv installs into ~/.local.
