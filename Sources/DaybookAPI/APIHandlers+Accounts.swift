@@ -105,6 +105,8 @@ extension APIHandlers {
             ProfileChanges(
                 displayName: body.displayName, bio: body.bio, username: body.username, email: body.email,
                 timeZone: body.timeZone))
+        // Reminders keep their wall-clock times in the new zone.
+        if user.timeZone != auth.user.timeZone { try await services.reminders.reschedule(user) }
         if let avatar { user = try await services.media.useAsAvatar(userID: auth.user.id, mediaID: avatar) }
         return .ok(.init(body: .json(.init(user))))
     }

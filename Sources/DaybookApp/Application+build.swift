@@ -33,7 +33,9 @@ public func buildApplication(
     let router = try buildRouter(configuration, services: services, logger: logger)
     var background: [any Service] = [
         StoreService(run: { try await store.run() }),
-        MaintenanceService(accounts: services.accounts, logger: logger),
+        MaintenanceService(accounts: services.accounts, notifications: services.notifications, logger: logger),
+        NotificationHubService(hub: services.hub),
+        ReminderScheduler(reminders: services.reminders, logger: logger),
     ]
     if let sqlite = store as? SQLiteStore, configuration.backupsKept > 0 {
         let directory = (configuration.dataDirectory as NSString).appendingPathComponent("backups")

@@ -2,9 +2,10 @@ import DaybookServices
 import Logging
 import ServiceLifecycle
 
-/// Removes expired sessions and old login failures every hour.
+/// Removes expired sessions, old login failures and old notifications every hour.
 struct MaintenanceService: Service {
     let accounts: AccountService
+    let notifications: NotificationService
     let logger: Logger
 
     func run() async throws {
@@ -14,6 +15,7 @@ struct MaintenanceService: Service {
                 try await Task.sleep(for: .seconds(60))
                 do {
                     try await accounts.cleanUp()
+                    try await notifications.cleanUp()
                 } catch {
                     logger.warning("clean-up failed", metadata: ["error": "\(error)"])
                 }

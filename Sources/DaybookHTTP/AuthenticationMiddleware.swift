@@ -8,13 +8,21 @@ import Hummingbird
 ///
 /// How a client authenticates is decided here, and only here:
 /// - **API requests (`/api/…`) authenticate by bearer token only.** The API takes no CSRF token
-///   (`CSRFMiddleware` skips it), so a browser's session cookie must not be enough there.
+///   (`CSRFMiddleware` skips it), so a browser's session cookie must not be enough there. One
+///   exception, `GET /api/v1/events` (`APIPath.takesSessionCookie`): the browser's `EventSource`
+///   cannot send a header, and a GET that only streams the user's own notifications changes
+///   nothing a forged request could abuse (and a foreign page cannot read the stream).
 /// - Pages and photos take a bearer token (native apps) or the session cookie (browsers).
 /// Which requests are API requests. One definition for the three places that must agree: the API
 /// middleware handles these paths, CSRF protection skips them, and so authentication must not take
 /// a browser's cookie for them.
 public enum APIPath {
     public static func contains(_ path: String) -> Bool { path.hasPrefix("/api/") || path == "/api" }
+
+    /// The one API request a browser's session cookie authenticates.
+    public static func takesSessionCookie(_ path: String, method: HTTPRequest.Method) -> Bool {
+        method == .get && path == "/api/v1/events"
+    }
 }
 
 public struct AuthenticationMiddleware: RouterMiddleware {
@@ -33,8 +41,9 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         let bearer = Self.bearerToken(request.headers)
         if let bearer {
             context.auth = try await accounts.authenticate(token: bearer)
-        } else if !APIPath.contains(request.uri.path), let token = request.cookies[DaybookCookie.session]?.value,
-            !token.isEmpty
+        } else if !APIPath.contains(request.uri.path)
+            || APIPath.takesSessionCookie(request.uri.path, method: request.method),
+            let token = request.cookies[DaybookCookie.session]?.value, !token.isEmpty
         {
             context.auth = try await accounts.authenticate(token: token)
             refreshCookie = context.auth == nil

@@ -299,6 +299,41 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX login_challenges_by_expiry ON login_challenges (expires_at)",
             ]),
+        Migration(
+            version: 8, name: "notifications and reminders",
+            statements: [
+                """
+                CREATE TABLE notifications (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    kind text NOT NULL,
+                    text text NOT NULL,
+                    link text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    read_at timestamptz,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                "CREATE INDEX notifications_by_user ON notifications (user_id, created_at DESC, id DESC)",
+                "CREATE INDEX notifications_unread ON notifications (user_id) WHERE read_at IS NULL",
+                // Pruning old notifications sweeps by time, everyone's at once.
+                "CREATE INDEX notifications_by_time ON notifications (created_at)",
+                """
+                CREATE TABLE reminder_settings (
+                    user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                    waking_start integer NOT NULL,
+                    waking_end integer NOT NULL,
+                    checkin_reminders boolean NOT NULL,
+                    daily_reminder integer,
+                    weekdays text NOT NULL,
+                    skip_minutes integer NOT NULL,
+                    next_at timestamptz,
+                    next_kind text
+                )
+                """,
+                // The scheduler looks for everyone's due reminders by time.
+                "CREATE INDEX reminders_due ON reminder_settings (next_at) WHERE next_at IS NOT NULL",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

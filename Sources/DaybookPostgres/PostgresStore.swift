@@ -21,6 +21,9 @@ public final class PostgresStore: DaybookStore {
     public let sessions: any SessionStore
     public let loginAttempts: any LoginAttemptStore
     public let twoFactor: any TwoFactorStore
+    public let notifications: any NotificationStore
+    public let notificationChannel: any NotificationChannel
+    public let reminders: any ReminderStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -43,6 +46,9 @@ public final class PostgresStore: DaybookStore {
         sessions = PostgresSessionStore(client: client, logger: logger)
         loginAttempts = PostgresLoginAttemptStore(client: client, logger: logger)
         twoFactor = PostgresTwoFactorStore(client: client, logger: logger)
+        notifications = PostgresNotificationStore(client: client, logger: logger)
+        notificationChannel = PostgresNotificationChannel(client: client, logger: logger)
+        reminders = PostgresReminderStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)

@@ -211,6 +211,37 @@ enum SQLiteMigrations {
                     CREATE INDEX login_challenges_by_expiry ON login_challenges(expires_at);
                     """)
         }
+        migrator.registerMigration("008 notifications and reminders") { db in
+            // Inboxes, newest first per user; reminder settings with each user's next due
+            // reminder, which the scheduler finds by time.
+            try db.execute(
+                sql: """
+                    CREATE TABLE notifications (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        text TEXT NOT NULL,
+                        link TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        read_at INTEGER
+                    );
+                    CREATE INDEX notifications_by_user ON notifications(user_id, created_at DESC, id DESC);
+                    CREATE INDEX notifications_unread ON notifications(user_id) WHERE read_at IS NULL;
+                    CREATE INDEX notifications_by_time ON notifications(created_at);
+                    CREATE TABLE reminder_settings (
+                        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        waking_start INTEGER NOT NULL,
+                        waking_end INTEGER NOT NULL,
+                        checkin_reminders INTEGER NOT NULL,
+                        daily_reminder INTEGER,
+                        weekdays TEXT NOT NULL,
+                        skip_minutes INTEGER NOT NULL,
+                        next_at INTEGER,
+                        next_kind TEXT
+                    );
+                    CREATE INDEX reminders_due ON reminder_settings(next_at) WHERE next_at IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

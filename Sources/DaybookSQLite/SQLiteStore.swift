@@ -18,6 +18,10 @@ public final class SQLiteStore: DaybookStore {
     public let media: any MediaStore
     public let journal: any JournalStore
     public let search: any SearchStore
+    public let notifications: any NotificationStore
+    /// One SQLite file is one server: announcements stay in this process.
+    public let notificationChannel: any NotificationChannel = LocalNotificationChannel()
+    public let reminders: any ReminderStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -40,6 +44,8 @@ public final class SQLiteStore: DaybookStore {
         media = SQLiteMediaStore(pool: pool)
         journal = SQLiteJournalStore(pool: pool)
         search = SQLiteSearchStore(pool: pool)
+        notifications = SQLiteNotificationStore(pool: pool)
+        reminders = SQLiteReminderStore(pool: pool)
     }
 
     public func migrate() async throws {

@@ -12,6 +12,10 @@ public struct Services: Sendable {
     public let media: MediaService
     public let journal: JournalService
     public let search: SearchService
+    public let notifications: NotificationService
+    public let reminders: ReminderService
+    /// This app server's open notification streams.
+    public let hub: NotificationHub
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
@@ -28,5 +32,8 @@ public struct Services: Sendable {
         checkins = CheckinService(store: store, now: now)
         vocabulary = VocabularyService(store: store, now: now)
         search = SearchService(store: store)
+        notifications = NotificationService(store: store, now: now)
+        reminders = ReminderService(store: store, notifications: notifications, now: now)
+        hub = NotificationHub(channel: store.notificationChannel)
     }
 }

@@ -17,6 +17,11 @@ public protocol DaybookStore: Sendable {
     var journal: any JournalStore { get }
     /// Full-text search over day entries and check-ins.
     var search: any SearchStore { get }
+    /// Users' inboxes, and how app servers tell each other of new notifications.
+    var notifications: any NotificationStore { get }
+    var notificationChannel: any NotificationChannel { get }
+    /// Reminder settings and when each user's next reminder is due.
+    var reminders: any ReminderStore { get }
 
     /// The session with this token hash and its user (see the extension's default).
     func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?

@@ -92,7 +92,9 @@ struct ProfilePages: Sendable {
             displayName: form["displayName"], bio: form["bio"], username: form["username"], email: form["email"],
             timeZone: form["timeZone"])
         do {
-            _ = try await web.services.accounts.updateProfile(userID: auth.user.id, changes)
+            let user = try await web.services.accounts.updateProfile(userID: auth.user.id, changes)
+            // Reminders keep their wall-clock times in the new zone.
+            if user.timeZone != auth.user.timeZone { try await web.services.reminders.reschedule(user) }
             return Web.redirect("/profile?notice=saved")
         } catch let error as ValidationError {
             let errors = FormErrors(error)

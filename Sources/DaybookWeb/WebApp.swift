@@ -75,6 +75,7 @@ public struct WebApp: Sendable {
         AuthPages(web: web).add(to: router)
         ProfilePages(web: web).add(to: router)
         TwoFactorPages(web: web).add(to: router)
+        NotificationPages(web: web).add(to: router)
         VocabularyPages(web: web).add(to: router)
         TodayPages(web: web).add(to: router)
         DayPages(web: web).add(to: router)

@@ -130,3 +130,30 @@ def test_a_session_made_on_one_server_works_on_the_other(pg_database_url, make_s
     # Neither server alone saw 10 failures before the limit struck.
     assert statuses.index(429) <= 10, statuses
     assert all(s == 401 for s in statuses[: statuses.index(429)]), statuses
+
+
+def test_a_notification_made_on_one_server_reaches_a_stream_on_the_other(pg_database_url, make_server):
+    """LISTEN/NOTIFY: a stream open on server A hears within a second of a notification made
+    through server B."""
+    from sse import EventStream
+
+    env = {"DAYBOOK_DATABASE_URL": pg_database_url, "DAYBOOK_BCRYPT_COST": "4"}
+    server_a = make_server(env=env)
+    server_b = make_server(env=env)
+    user = new_user("fanout")
+    status, body = _call(server_a.url, "POST", "/auth/register",
+                         {"email": user.email, "username": user.username, "password": user.password})
+    assert status == 201, body
+    token = body["token"]
+    stream = EventStream(server_a.url, token)
+    assert stream.status == 200
+    stream.wait_for("unread")
+    import time
+    for _ in range(3):
+        sent = time.monotonic()
+        status, made = _call(server_b.url, "POST", "/notifications/test", token=token, body={})
+        assert status == 201, made
+        events = stream.wait_for("notification", count=_ + 1, timeout=3)
+        assert events[-1]["id"] == made["id"]
+        assert events[-1]["received"] - sent < 1.0
+    stream.close()

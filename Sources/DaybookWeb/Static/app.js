@@ -37,6 +37,7 @@
       });
     });
 
+    document.querySelectorAll("[data-bell]").forEach(setUpBell);
     document.querySelectorAll("[data-photo-picker]").forEach(setUpPhotoPicker);
     document.querySelectorAll("[data-photo-list]").forEach(setUpPhotoList);
     document.querySelectorAll("img[data-avatar-img]").forEach(hideBrokenAvatar);
@@ -325,6 +326,26 @@
     });
 
     refresh();
+  }
+
+  // The bell (issue 13): the live stream of notifications keeps its count right without reloading.
+  // EventSource reconnects by itself and sends Last-Event-ID, so nothing made meanwhile is lost.
+  function setUpBell(bell) {
+    if (!window.EventSource) return;
+    var count = bell.querySelector("[data-bell-count]");
+    var label = bell.querySelector("[data-bell-label]");
+    function show(unread) {
+      count.hidden = unread === 0;
+      count.textContent = unread > 99 ? "99+" : String(unread);
+      label.textContent = unread === 0 ? "Notifications" : "Notifications, " + unread + " unread";
+      bell.dataset.unread = String(unread);
+    }
+    var events = new EventSource("/api/v1/events");
+    events.addEventListener("unread", function (event) { show(parseInt(event.data, 10) || 0); });
+    events.addEventListener("notification", function (event) {
+      try { show(JSON.parse(event.data).unreadCount || 0); } catch (e) { /* the unread event follows */ }
+    });
+    window.addEventListener("pagehide", function () { events.close(); });
   }
 
   // An author's picture that may not be shown falls back to the initials behind it.
