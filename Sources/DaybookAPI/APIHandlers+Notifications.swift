@@ -59,6 +59,41 @@ extension APIHandlers {
         )
     }
 
+    // MARK: Web Push
+
+    func getPushPublicKey(_ input: Operations.getPushPublicKey.Input) async throws -> Operations.getPushPublicKey.Output
+    {
+        _ = try authenticated()
+        return .ok(.init(body: .json(.init(publicKey: try await services.push.publicKey()))))
+    }
+
+    func listPushSubscriptions(_ input: Operations.listPushSubscriptions.Input) async throws
+        -> Operations.listPushSubscriptions.Output
+    {
+        let devices = try await services.push.subscriptions(userID: try authenticated().user.id)
+        return .ok(.init(body: .json(.init(items: devices.map(Components.Schemas.PushDevice.init)))))
+    }
+
+    func createPushSubscription(_ input: Operations.createPushSubscription.Input) async throws
+        -> Operations.createPushSubscription.Output
+    {
+        let auth = try authenticated()
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        let device = try await services.push.subscribe(
+            userID: auth.user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth,
+            deviceName: body.deviceName ?? auth.session.deviceName)
+        return .created(.init(body: .json(.init(device))))
+    }
+
+    func deletePushSubscription(_ input: Operations.deletePushSubscription.Input) async throws
+        -> Operations.deletePushSubscription.Output
+    {
+        let auth = try authenticated()
+        try await services.push.unsubscribe(
+            id: try pathID(input.path.subscriptionId, "subscriptionId"), userID: auth.user.id)
+        return .noContent(.init())
+    }
+
     func getReminders(_ input: Operations.getReminders.Input) async throws -> Operations.getReminders.Output {
         let auth = try authenticated()
         let settings = try await services.reminders.settings(userID: auth.user.id)
@@ -90,6 +125,14 @@ extension Components.Schemas.Notification {
         self.init(
             id: notification.id.apiString, kind: notification.kind, text: notification.text, link: notification.link,
             createdAt: notification.createdAt, read: notification.isRead)
+    }
+}
+
+extension Components.Schemas.PushDevice {
+    init(_ device: PushSubscription) {
+        self.init(
+            id: device.id.apiString, deviceName: device.deviceName,
+            pushService: URL(string: device.endpoint)?.host ?? "", createdAt: device.createdAt)
     }
 }
 

@@ -23,19 +23,24 @@ public func buildApplication(_ configuration: DaybookConfiguration) async throws
 public func buildApplication(
     _ configuration: DaybookConfiguration, store: any DaybookStore, logger: Logger
 ) async throws -> some ApplicationProtocol {
+    var pushSettings = PushService.Settings()
+    pushSettings.contact = configuration.pushContact
+    pushSettings.allowHTTP = configuration.pushAllowHTTP
     var accountSettings = AccountSettings()
     accountSettings.maxSignupsPerAddress = configuration.signupsPerHour
     let services = Services(
         store: store, hasher: PasswordHasher(cost: configuration.bcryptCost), settings: accountSettings,
         // Thumbnails and avatars are read on every page: small ones are kept in memory.
         blobs: CachedBlobStore(FileBlobStore(root: configuration.mediaDirectory)),
-        photoQuotaBytes: configuration.photoQuotaMB > 0 ? configuration.photoQuotaMB << 20 : nil)
+        photoQuotaBytes: configuration.photoQuotaMB > 0 ? configuration.photoQuotaMB << 20 : nil,
+        pushSettings: pushSettings)
     let router = try buildRouter(configuration, services: services, logger: logger)
     var background: [any Service] = [
         StoreService(run: { try await store.run() }),
         MaintenanceService(accounts: services.accounts, notifications: services.notifications, logger: logger),
         NotificationHubService(hub: services.hub),
         ReminderScheduler(reminders: services.reminders, logger: logger),
+        PushOutboxService(push: services.push, logger: logger),
     ]
     if let sqlite = store as? SQLiteStore, configuration.backupsKept > 0 {
         let directory = (configuration.dataDirectory as NSString).appendingPathComponent("backups")

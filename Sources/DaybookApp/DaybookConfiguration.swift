@@ -22,6 +22,10 @@ public struct DaybookConfiguration: Sendable {
     public var backupsKept = 7
     /// How many MB of photos (originals and their smaller copies) one user may keep; 0: no limit.
     public var photoQuotaMB = 10_240
+    /// Web Push: the contact given to push services (`mailto:` or `https:`), and whether push
+    /// endpoints may be plain `http` (a test service, a push server on the private network).
+    public var pushContact = "mailto:daybook@localhost"
+    public var pushAllowHTTP = false
     /// The bearer token `/metrics` asks for; without one, `/metrics` answers 404.
     public var metricsToken: String?
     /// Adds `/bench/hello`, a constant answer that measures the framework's own ceiling.
@@ -51,6 +55,8 @@ public struct DaybookConfiguration: Sendable {
         if let value = environment["DAYBOOK_PHOTO_QUOTA_MB"].flatMap(Int.init) {
             configuration.photoQuotaMB = max(0, value)
         }
+        if let value = environment["DAYBOOK_PUSH_CONTACT"], !value.isEmpty { configuration.pushContact = value }
+        if environment["DAYBOOK_PUSH_ALLOW_HTTP"] == "1" { configuration.pushAllowHTTP = true }
         if let value = environment["DAYBOOK_METRICS_TOKEN"], !value.isEmpty { configuration.metricsToken = value }
         if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
         return configuration

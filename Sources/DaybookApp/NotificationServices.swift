@@ -41,3 +41,25 @@ struct ReminderScheduler: Service {
         }
     }
 }
+
+/// Drains the Web Push outbox: sends what is due, then looks again within a second (or when the
+/// next retry is due). Every app server may run it; each delivery is leased to one at a time.
+struct PushOutboxService: Service {
+    let push: PushService
+    let logger: Logger
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            try await Task.sleep(for: .seconds(2))
+            while !Task.isCancelled {
+                var sleep = 1.0
+                do {
+                    if try await push.deliverDue() > 0 { sleep = 0.05 }
+                } catch {
+                    logger.warning("push delivery failed", metadata: ["error": "\(error)"])
+                }
+                try await Task.sleep(for: .milliseconds(Int(sleep * 1000)))
+            }
+        }
+    }
+}

@@ -334,6 +334,43 @@ enum PostgresMigrations {
                 // The scheduler looks for everyone's due reminders by time.
                 "CREATE INDEX reminders_due ON reminder_settings (next_at) WHERE next_at IS NOT NULL",
             ]),
+        Migration(
+            version: 9, name: "web push",
+            statements: [
+                // One VAPID key for every app server (keys as base64 text).
+                "CREATE TABLE push_keys (id integer PRIMARY KEY CHECK (id = 1), private_key text NOT NULL)",
+                """
+                CREATE TABLE push_subscriptions (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL UNIQUE,
+                    endpoint text NOT NULL,
+                    p256dh text NOT NULL,
+                    auth text NOT NULL,
+                    device_name text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, endpoint)
+                )
+                """,
+                """
+                CREATE TABLE push_outbox (
+                    id uuid PRIMARY KEY,
+                    subscription_id uuid NOT NULL REFERENCES push_subscriptions (id) ON DELETE CASCADE,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    notification_id uuid NOT NULL,
+                    kind text NOT NULL,
+                    text text NOT NULL,
+                    link text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    due_at timestamptz NOT NULL,
+                    lease_until timestamptz,
+                    attempts integer NOT NULL DEFAULT 0
+                )
+                """,
+                // The drainer looks for everyone's due pushes by time.
+                "CREATE INDEX push_outbox_due ON push_outbox (due_at)",
+                "CREATE INDEX push_outbox_by_subscription ON push_outbox (subscription_id)",
+                "CREATE INDEX push_outbox_by_user ON push_outbox (user_id)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

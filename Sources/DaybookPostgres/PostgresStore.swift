@@ -24,6 +24,7 @@ public final class PostgresStore: DaybookStore {
     public let notifications: any NotificationStore
     public let notificationChannel: any NotificationChannel
     public let reminders: any ReminderStore
+    public let push: any PushStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -49,6 +50,7 @@ public final class PostgresStore: DaybookStore {
         notifications = PostgresNotificationStore(client: client, logger: logger)
         notificationChannel = PostgresNotificationChannel(client: client, logger: logger)
         reminders = PostgresReminderStore(client: client, logger: logger)
+        push = PostgresPushStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)

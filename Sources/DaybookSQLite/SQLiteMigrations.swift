@@ -242,6 +242,42 @@ enum SQLiteMigrations {
                     CREATE INDEX reminders_due ON reminder_settings(next_at) WHERE next_at IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("009 web push") { db in
+            // One VAPID key for every app server; devices per user; the outbox of pushes not yet
+            // accepted by a push service (deleted once they are).
+            try db.execute(
+                sql: """
+                    CREATE TABLE push_keys (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        private_key BLOB NOT NULL
+                    );
+                    CREATE TABLE push_subscriptions (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        endpoint TEXT NOT NULL,
+                        p256dh BLOB NOT NULL,
+                        auth BLOB NOT NULL,
+                        device_name TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        UNIQUE (user_id, endpoint)
+                    );
+                    CREATE TABLE push_outbox (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        subscription_id TEXT NOT NULL REFERENCES push_subscriptions(id) ON DELETE CASCADE,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        notification_id TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        text TEXT NOT NULL,
+                        link TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        due_at INTEGER NOT NULL,
+                        lease_until INTEGER,
+                        attempts INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX push_outbox_due ON push_outbox(due_at);
+                    CREATE INDEX push_outbox_by_subscription ON push_outbox(subscription_id);
+                    """)
+        }
         return migrator
     }
 }

@@ -22,6 +22,7 @@ public final class SQLiteStore: DaybookStore {
     /// One SQLite file is one server: announcements stay in this process.
     public let notificationChannel: any NotificationChannel = LocalNotificationChannel()
     public let reminders: any ReminderStore
+    public let push: any PushStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -46,6 +47,7 @@ public final class SQLiteStore: DaybookStore {
         search = SQLiteSearchStore(pool: pool)
         notifications = SQLiteNotificationStore(pool: pool)
         reminders = SQLiteReminderStore(pool: pool)
+        push = SQLitePushStore(pool: pool)
     }
 
     public func migrate() async throws {

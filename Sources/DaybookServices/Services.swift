@@ -16,13 +16,14 @@ public struct Services: Sendable {
     public let reminders: ReminderService
     /// This app server's open notification streams.
     public let hub: NotificationHub
+    public let push: PushService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
     public init(
         store: any DaybookStore, hasher: PasswordHasher, settings: AccountSettings = AccountSettings(),
         blobs: any BlobStore = InMemoryBlobStore(), photoQuotaBytes: Int? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        pushSettings: PushService.Settings = PushService.Settings(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         media = MediaService(store: store, blobs: blobs, quotaBytes: photoQuotaBytes, now: now)
@@ -35,5 +36,6 @@ public struct Services: Sendable {
         notifications = NotificationService(store: store, now: now)
         reminders = ReminderService(store: store, notifications: notifications, now: now)
         hub = NotificationHub(channel: store.notificationChannel)
+        push = PushService(store: store, settings: pushSettings, now: now)
     }
 }

@@ -22,6 +22,8 @@ public protocol DaybookStore: Sendable {
     var notificationChannel: any NotificationChannel { get }
     /// Reminder settings and when each user's next reminder is due.
     var reminders: any ReminderStore { get }
+    /// Web Push: the VAPID key, devices, the outbox.
+    var push: any PushStore { get }
 
     /// The session with this token hash and its user (see the extension's default).
     func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?

@@ -27,7 +27,10 @@ def call(base: str, method: str, path: str, token: str | None = None, body=None,
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, json.loads(response.read() or b"null")
     except urllib.error.HTTPError as error:
-        return error.code, None
+        try:
+            return error.code, json.loads(error.read() or b"null")
+        except ValueError:
+            return error.code, None
 
 
 def test_acknowledged_writes_survive_sigkill(make_server):

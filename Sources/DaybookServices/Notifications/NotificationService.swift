@@ -4,7 +4,7 @@ import Foundation
 
 /// The inbox: making a notification (the one way every part of Daybook reaches a person), listing,
 /// marking read. Making one announces it to every app server, so an open stream hears of it at
-/// once (`NotificationHub`).
+/// once (`NotificationHub`), and puts it in the Web Push outbox of each of the user's devices.
 public struct NotificationService: Sendable {
     let store: any DaybookStore
     let now: @Sendable () -> Date
@@ -22,6 +22,8 @@ public struct NotificationService: Sendable {
         let notification = InboxNotification(
             userID: userID, kind: kind, text: text, link: link, createdAt: now().roundedToMicroseconds)
         try await store.notifications.insert(notification)
+        // Into the outbox for every device with Web Push; sent by `PushService.deliverDue`.
+        try await store.push.enqueue(notification, at: notification.createdAt)
         try await store.notificationChannel.announce(userID: userID)
         return notification
     }

@@ -1,0 +1,81 @@
+"""Web Push end to end with real cryptography on both sides (issue 13): a stand-in push service
+holding a subscription's private key checks the VAPID JWT's ES256 signature against the public key
+from the API, decrypts the payload per RFC 8291, and answers 410 once to see the subscription
+dropped."""
+
+from __future__ import annotations
+
+import json
+
+from push_service import PushService, Subscriber, b64url, verify_vapid
+from test_crash import call
+from test_notifications import register
+
+
+def test_a_notification_reaches_the_device_encrypted_and_signed(make_server, new_user):
+    server = make_server(env={"DAYBOOK_PUSH_ALLOW_HTTP": "1", "DAYBOOK_PUSH_CONTACT": "mailto:ops@example.org"})
+    service = PushService()
+    try:
+        token = register(server, "pushed", new_user)
+        status, key = call(server.url, "GET", "/push/public-key", token)
+        assert status == 200 and len(key["publicKey"]) == 87  # 65 bytes, base64url
+        browser = Subscriber()
+        subscription = {"endpoint": service.url + "/push/device-1",
+                        "keys": {"p256dh": b64url(browser.public_bytes), "auth": b64url(browser.auth)},
+                        "deviceName": "Test phone"}
+        status, device = call(server.url, "POST", "/push/subscriptions", token, subscription)
+        assert status == 201, device
+        assert device["deviceName"] == "Test phone" and device["pushService"] == "127.0.0.1"
+        # The same endpoint again is the same device.
+        status, again = call(server.url, "POST", "/push/subscriptions", token, subscription)
+        assert status == 201 and again["id"] == device["id"]
+
+        status, made = call(server.url, "POST", "/notifications/test", token, {})
+        assert status == 201
+        push = service.wait(1)[0]
+        headers = {k.lower(): v for k, v in push["headers"].items()}
+        assert push["path"] == "/push/device-1"
+        assert headers["content-encoding"] == "aes128gcm"
+        assert int(headers["ttl"]) > 0
+        assert headers["topic"] == made["id"].replace("-", "")
+        claims = verify_vapid(headers["authorization"], key["publicKey"], service.url)
+        assert claims["sub"] == "mailto:ops@example.org"
+        message = json.loads(browser.decrypt(push["body"]))
+        assert message["body"] == made["text"] and message["link"] == made["link"] and message["id"] == made["id"]
+
+        # The push service says the device is gone: it is dropped, and nothing more is sent.
+        service.answers.append(410)
+        call(server.url, "POST", "/notifications/test", token, {})
+        service.wait(2)
+        import time
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            if call(server.url, "GET", "/push/subscriptions", token)[1]["items"] == []:
+                break
+            time.sleep(0.1)
+        assert call(server.url, "GET", "/push/subscriptions", token)[1]["items"] == []
+        call(server.url, "POST", "/notifications/test", token, {})
+        time.sleep(2)
+        assert len(service.received) == 2
+    finally:
+        service.close()
+
+
+def test_bad_subscriptions_name_their_field(server, new_user):
+    token = register(server, "badpush", new_user)
+    good_key = b64url(Subscriber().public_bytes)
+    cases = [
+        ({"endpoint": "http://push.example/x", "keys": {"p256dh": good_key, "auth": b64url(b"1234567890abcdef")}}, "endpoint"),
+        ({"endpoint": "https://push.example/x", "keys": {"p256dh": "bm90IGEga2V5", "auth": b64url(b"1234567890abcdef")}}, "keys.p256dh"),
+        ({"endpoint": "https://push.example/x", "keys": {"p256dh": good_key, "auth": "c2hvcnQ"}}, "keys.auth"),
+    ]
+    for body, field in cases:
+        status, problem = call(server.url, "POST", "/push/subscriptions", token, body)
+        assert status == 422, (field, problem)
+        assert [e["field"] for e in problem["errors"]] == [field], problem
+    other = register(server, "otherpush", new_user)
+    status, device = call(server.url, "POST", "/push/subscriptions", token, {
+        "endpoint": "https://push.example/mine", "keys": {"p256dh": good_key, "auth": b64url(b"1234567890abcdef")}})
+    assert status == 201
+    assert call(server.url, "DELETE", f"/push/subscriptions/{device['id']}", other)[0] == 404
+    assert call(server.url, "DELETE", f"/push/subscriptions/{device['id']}", token)[0] == 204
