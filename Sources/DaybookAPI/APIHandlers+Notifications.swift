@@ -79,9 +79,14 @@ extension APIHandlers {
     {
         let auth = try authenticated()
         guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
-        let device = try await services.push.subscribe(
-            userID: auth.user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth,
-            deviceName: body.deviceName ?? auth.session.deviceName)
+        let device: PushSubscription
+        if let keys = body.keys {
+            device = try await services.push.subscribe(
+                userID: auth.user.id, endpoint: body.endpoint, p256dh: keys.p256dh, auth: keys.auth,
+                deviceName: body.deviceName ?? auth.session.deviceName)
+        } else {
+            device = try await services.push.addPushApp(userID: auth.user.id, url: body.endpoint)
+        }
         return .created(.init(body: .json(.init(device))))
     }
 

@@ -348,6 +348,7 @@ enum PostgresMigrations {
                     auth text NOT NULL,
                     device_name text NOT NULL,
                     created_at timestamptz NOT NULL,
+                    kind text NOT NULL DEFAULT 'webpush',
                     PRIMARY KEY (user_id, endpoint)
                 )
                 """,

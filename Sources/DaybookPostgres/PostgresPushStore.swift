@@ -19,6 +19,7 @@ struct PostgresPushStore: PushStore {
     static func subscription(_ row: PostgresRandomAccessRow, prefix: String = "") throws -> PushSubscription {
         PushSubscription(
             id: try row.value(prefix + "id"), userID: try row.value(prefix + "user_id"),
+            kind: PushSubscription.Kind(rawValue: try row.value(prefix + "kind")) ?? .webPush,
             endpoint: try row.value(prefix + "endpoint"),
             p256dh: Data(base64Encoded: try row.value(prefix + "p256dh", as: String.self)) ?? Data(),
             auth: Data(base64Encoded: try row.value(prefix + "auth", as: String.self)) ?? Data(),
@@ -28,10 +29,10 @@ struct PostgresPushStore: PushStore {
     func save(_ subscription: PushSubscription) async throws -> PushSubscription {
         try await client.rows(
             """
-            INSERT INTO push_subscriptions (user_id, id, endpoint, p256dh, auth, device_name, created_at)
+            INSERT INTO push_subscriptions (user_id, id, endpoint, p256dh, auth, device_name, created_at, kind)
             VALUES (\(subscription.userID), \(subscription.id), \(subscription.endpoint),
                 \(subscription.p256dh.base64EncodedString()), \(subscription.auth.base64EncodedString()),
-                \(subscription.deviceName), \(PGTime(subscription.createdAt)))
+                \(subscription.deviceName), \(PGTime(subscription.createdAt)), \(subscription.kind.rawValue))
             ON CONFLICT (user_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
                 device_name = excluded.device_name
             RETURNING *
@@ -79,7 +80,7 @@ struct PostgresPushStore: PushStore {
             )
             SELECT c.id AS o_id, c.notification_id, c.kind, c.text, c.link, c.created_at AS o_created_at, c.attempts,
                 s.id AS s_id, s.user_id AS s_user_id, s.endpoint AS s_endpoint, s.p256dh AS s_p256dh, s.auth AS s_auth,
-                s.device_name AS s_device_name, s.created_at AS s_created_at
+                s.device_name AS s_device_name, s.created_at AS s_created_at, s.kind AS s_kind
             FROM claimed c JOIN push_subscriptions s ON s.id = c.subscription_id
             """, logger: logger
         ).map { row in

@@ -259,6 +259,7 @@ enum SQLiteMigrations {
                         auth BLOB NOT NULL,
                         device_name TEXT NOT NULL,
                         created_at INTEGER NOT NULL,
+                        kind TEXT NOT NULL DEFAULT 'webpush',
                         UNIQUE (user_id, endpoint)
                     );
                     CREATE TABLE push_outbox (

@@ -15,25 +15,27 @@ struct SQLitePushStore: PushStore {
         }
     }
 
-    static let subscriptionColumns = "id, user_id, endpoint, p256dh, auth, device_name, created_at"
+    static let subscriptionColumns = "id, user_id, endpoint, p256dh, auth, device_name, created_at, kind"
 
     static func subscription(_ row: Row, from start: Int = 0) -> PushSubscription {
         PushSubscription(
-            id: row.uuid(start), userID: row.uuid(start + 1), endpoint: row[start + 2], p256dh: row[start + 3],
-            auth: row[start + 4], deviceName: row[start + 5], createdAt: row.time(start + 6))
+            id: row.uuid(start), userID: row.uuid(start + 1),
+            kind: PushSubscription.Kind(rawValue: row[start + 7]) ?? .webPush, endpoint: row[start + 2],
+            p256dh: row[start + 3], auth: row[start + 4], deviceName: row[start + 5], createdAt: row.time(start + 6))
     }
 
     func save(_ subscription: PushSubscription) async throws -> PushSubscription {
         try pool.writeInline { db in
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO push_subscriptions (\(Self.subscriptionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO push_subscriptions (\(Self.subscriptionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
                         device_name = excluded.device_name
                     """
             ).execute(arguments: [
                 Stored.id(subscription.id), Stored.id(subscription.userID), subscription.endpoint, subscription.p256dh,
                 subscription.auth, subscription.deviceName, Stored.time(subscription.createdAt),
+                subscription.kind.rawValue,
             ])
             return try Row.fetchOne(
                 db.cachedStatement(

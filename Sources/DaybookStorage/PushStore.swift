@@ -1,11 +1,19 @@
 import DaybookCore
 import Foundation
 
-/// A device that asked for Web Push: where its push service takes messages for it, and the keys
-/// to encrypt them with (RFC 8291).
+/// Somewhere a user's notifications are pushed: a browser that subscribed to Web Push (its push
+/// service's URL and the keys to encrypt for it, RFC 8291), or a self-hosted push app (ntfy,
+/// Gotify-style) that takes a plain HTTP POST per notification.
 public struct PushSubscription: Sendable, Hashable, Identifiable {
+    public enum Kind: String, Sendable, Hashable {
+        case webPush = "webpush"
+        /// A plain POST of the text; `p256dh` and `auth` are empty.
+        case pushApp = "app"
+    }
+
     public var id: UUID
     public var userID: UUID
+    public var kind: Kind
     /// The push service's URL for this device; a capability, so it is never shown whole.
     public var endpoint: String
     /// The browser's P-256 public key (65 bytes, uncompressed) and its 16-byte auth secret.
@@ -15,10 +23,12 @@ public struct PushSubscription: Sendable, Hashable, Identifiable {
     public var createdAt: Date
 
     public init(
-        id: UUID = UUID(), userID: UUID, endpoint: String, p256dh: Data, auth: Data, deviceName: String, createdAt: Date
+        id: UUID = UUID(), userID: UUID, kind: Kind = .webPush, endpoint: String, p256dh: Data, auth: Data,
+        deviceName: String, createdAt: Date
     ) {
         self.id = id
         self.userID = userID
+        self.kind = kind
         self.endpoint = endpoint
         self.p256dh = p256dh
         self.auth = auth

@@ -17,6 +17,9 @@ struct NotificationPages: Sendable {
         router.post("/notifications/test") { request, context in try await sendTest(request, context) }
         router.get("/profile/reminders") { request, context in try await remindersForm(request, context) }
         router.post("/profile/reminders") { request, context in try await saveReminders(request, context) }
+        router.post("/profile/push") { request, context in try await subscribe(request, context) }
+        router.post("/profile/push-app") { request, context in try await addPushApp(request, context) }
+        router.post("/profile/push/{id}/delete") { request, context in try await removeDevice(request, context) }
     }
 
     // MARK: Inbox
@@ -97,15 +100,97 @@ struct NotificationPages: Sendable {
         var saved: Bool
         var errors = FormErrors().dictionary
         var summary: String?
+        struct Device {
+            let id: String
+            let name: String
+            let detail: String
+        }
+        var devices: [Device] = []
+        var hasDevices = false
+        /// The server's VAPID key, for the browser's `pushManager.subscribe`.
+        var vapidKey = ""
+        var pushAppURL = ""
+        var notice: String?
     }
 
     func remindersForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
         let settings = try await web.services.reminders.settings(userID: auth.user.id)
         let next = try await web.services.reminders.upcoming(for: auth.user)
-        return page(
-            model(settings, next: next, zone: auth.user.zone, saved: request.uri.queryParameters.get("saved") != nil),
-            context: context)
+        var model = model(
+            settings, next: next, zone: auth.user.zone, saved: request.uri.queryParameters.get("saved") != nil)
+        model.notice =
+            switch request.uri.queryParameters.get("notice") {
+            case "device-added": "This device will get notifications."
+            case "app-added": "Your push app will get notifications."
+            case "device-removed": "That device gets no more notifications."
+            default: nil
+            }
+        return try await page(model, auth: auth, context: context)
+    }
+
+    // MARK: Devices
+
+    /// From app.js, after the browser subscribed: its `PushSubscription.toJSON()`.
+    func subscribe(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else {
+            return PhotoPages.json(["message": "Log in again."], status: .unauthorized)
+        }
+        var request = request
+        let body = try await request.collectBody(upTo: 16 * 1024)
+        struct Subscription: Decodable {
+            struct Keys: Decodable {
+                let p256dh: String
+                let auth: String
+            }
+            let endpoint: String
+            let keys: Keys
+        }
+        guard let subscription = try? JSONDecoder().decode(Subscription.self, from: Data(buffer: body)) else {
+            return PhotoPages.json(["message": "The browser sent no push subscription."], status: .badRequest)
+        }
+        do {
+            _ = try await web.services.push.subscribe(
+                userID: auth.user.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh,
+                auth: subscription.keys.auth, deviceName: context.client.deviceName)
+            return PhotoPages.json(["message": "This device will get notifications."], status: .created)
+        } catch let error as ValidationError {
+            return PhotoPages.json(
+                ["message": error.errors.first?.message ?? "That did not work."], status: .unprocessableContent)
+        }
+    }
+
+    func addPushApp(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        let form = try await FormData.from(request)
+        do {
+            _ = try await web.services.push.addPushApp(userID: auth.user.id, url: form["pushAppURL"])
+            return Web.redirect("/profile/reminders?notice=app-added")
+        } catch let error as ValidationError {
+            let settings = try await web.services.reminders.settings(userID: auth.user.id)
+            var model = model(
+                settings, next: try await web.services.reminders.upcoming(for: auth.user), zone: auth.user.zone,
+                saved: false)
+            var errors = FormErrors()
+            errors["pushAppURL"] = error.errors.first?.message
+            model.errors = errors.dictionary
+            model.summary = errors.summary
+            model.pushAppURL = form["pushAppURL"]
+            return try await page(model, auth: auth, context: context, status: .unprocessableContent)
+        }
+    }
+
+    func removeDevice(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let auth = context.auth else { return Web.toLogin(request) }
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+            return web.notFound(context)
+        }
+        do {
+            try await web.services.push.unsubscribe(id: id, userID: auth.user.id)
+        } catch is NotFound {
+            return web.notFound(context)
+        }
+        return Web.redirect("/profile/reminders?notice=device-removed")
     }
 
     func saveReminders(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -141,7 +226,7 @@ struct NotificationPages: Sendable {
         model.skipMinutes = form["skipMinutes"]
         model.errors = errors.dictionary
         model.summary = errors.summary
-        return page(model, context: context, status: .unprocessableContent)
+        return try await page(model, auth: auth, context: context, status: .unprocessableContent)
     }
 
     private func model(_ settings: ReminderSettings, next: [ScheduledReminder], zone: TimeZone, saved: Bool)
@@ -160,9 +245,20 @@ struct NotificationPages: Sendable {
             saved: saved)
     }
 
-    private func page(_ model: RemindersModel, context: AppRequestContext, status: HTTPResponse.Status = .ok)
-        -> Response
-    {
-        web.renderer.page("reminders", model, title: "Reminders", context: context, tab: .profile, status: status)
+    /// Adds the devices and the VAPID key, and renders.
+    private func page(
+        _ model: RemindersModel, auth: Authenticated, context: AppRequestContext, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        var model = model
+        model.devices = try await web.services.push.subscriptions(userID: auth.user.id).map { device in
+            RemindersModel.Device(
+                id: device.id.lowercasedString, name: device.deviceName,
+                detail: (device.kind == .pushApp ? "Push app" : "Web Push") + " · added "
+                    + DateText.medium(LocalDate(device.createdAt, in: auth.user.zone)))
+        }
+        model.hasDevices = !model.devices.isEmpty
+        model.vapidKey = try await web.services.push.publicKey()
+        return web.renderer.page(
+            "reminders", model, title: "Reminders", context: context, tab: .profile, status: status)
     }
 }

@@ -59,6 +59,16 @@ public struct WebApp: Sendable {
                 body: manifest, contentType: "application/manifest+json", etag: etag,
                 cacheControl: "public, max-age=3600", request: request)
         }
+        // The service worker lives at the root, so that it may serve (and notify for) every page;
+        // never cached long, so that a new version is picked up at once.
+        router.get("/sw.js") { request, _ -> Response in
+            guard let worker = assets["sw.js"] else { throw HTTPError(.notFound) }
+            var response = StaticAssets.response(
+                body: worker.body, contentType: "text/javascript; charset=utf-8", etag: worker.etag,
+                cacheControl: "no-cache", request: request)
+            response.headers[HTTPField.Name("Service-Worker-Allowed")!] = "/"
+            return response
+        }
         router.get("/favicon.ico") { request, _ -> Response in
             guard let icon = assets["favicon.ico"] else { throw HTTPError(.notFound) }
             return StaticAssets.response(

@@ -79,3 +79,52 @@ def test_bad_subscriptions_name_their_field(server, new_user):
     assert status == 201
     assert call(server.url, "DELETE", f"/push/subscriptions/{device['id']}", other)[0] == 404
     assert call(server.url, "DELETE", f"/push/subscriptions/{device['id']}", token)[0] == 204
+
+
+def test_a_push_app_gets_plain_text(make_server, new_user):
+    server = make_server(env={"DAYBOOK_PUSH_ALLOW_HTTP": "1"})
+    service = PushService()
+    try:
+        token = register(server, "ntfy", new_user)
+        status, app = call(server.url, "POST", "/push/subscriptions", token, {"endpoint": service.url + "/my-daybook"})
+        assert status == 201, app
+        status, made = call(server.url, "POST", "/notifications/test", token, {})
+        push = service.wait(1)[0]
+        headers = {k.lower(): v for k, v in push["headers"].items()}
+        assert push["path"] == "/my-daybook"
+        assert push["body"].decode() == made["text"]
+        assert headers["title"] == "Daybook" and headers["content-type"].startswith("text/plain")
+    finally:
+        service.close()
+
+
+def test_devices_in_the_profile_and_the_service_worker(server, browser, new_user, screenshot):
+    from selenium.webdriver.common.by import By
+
+    from helpers import wait
+    from test_accounts import fill, signup, submit, wait_path
+
+    user = new_user("devices")
+    signup(browser, server, user)
+    status, headers, body = server.get("/sw.js")
+    assert status == 200 and headers["Service-Worker-Allowed"] == "/" and b"showNotification" in body
+    # The service worker takes over the site.
+    scope = browser.execute_async_script(
+        "var done = arguments[0]; navigator.serviceWorker.ready.then(function (r) { done(r.scope); });")
+    assert scope == server.url + "/"
+
+    browser.get(server.url + "/profile/reminders")
+    assert browser.find_element(By.CSS_SELECTOR, "[data-push-subscribe]").is_displayed()
+    fill(browser, "pushAppURL", "http://ntfy.example.org/mine")
+    submit(browser, "form[action='/profile/push-app']")
+    assert "https" in browser.find_element(By.ID, "pushAppURL-error").text
+    fill(browser, "pushAppURL", "https://ntfy.example.org/mine")
+    submit(browser, "form[action='/profile/push-app']")
+    wait_path(browser, "/profile/reminders")
+    rows = browser.find_elements(By.CSS_SELECTOR, "[data-push-devices] li")
+    assert len(rows) == 1 and "ntfy.example.org" in rows[0].text
+    screenshot(browser, "notification-devices")
+    browser.execute_script("document.querySelectorAll('form[data-confirm]').forEach(function (f) { delete f.dataset.confirm; })")
+    submit(browser, "[data-push-devices] form")
+    wait_path(browser, "/profile/reminders")
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-push-devices] li") == []

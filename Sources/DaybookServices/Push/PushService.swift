@@ -76,6 +76,26 @@ public struct PushService: Sendable {
                 deviceName: name.isEmpty ? "A device" : name, createdAt: now().roundedToMicroseconds))
     }
 
+    /// A self-hosted push app (ntfy, Gotify-style): every notification is POSTed to `url` as
+    /// plain text. Only `https` (or `http` when the operator allows it).
+    public func addPushApp(userID: UUID, url: String) async throws -> PushSubscription {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parsed = URL(string: trimmed)
+        let scheme = parsed?.scheme?.lowercased()
+        guard parsed?.host != nil, scheme == "https" || (scheme == "http" && settings.allowHTTP), trimmed.count <= 1000
+        else {
+            throw ValidationError([
+                FieldError(
+                    field: "endpoint", code: "invalid",
+                    message: "Give the push app's https URL, like https://ntfy.example.org/my-daybook.")
+            ])
+        }
+        return try await store.push.save(
+            PushSubscription(
+                userID: userID, kind: .pushApp, endpoint: trimmed, p256dh: Data(), auth: Data(),
+                deviceName: "Push app at \(parsed?.host ?? "")", createdAt: now().roundedToMicroseconds))
+    }
+
     public func subscriptions(userID: UUID) async throws -> [PushSubscription] {
         try await store.push.subscriptions(userID: userID)
     }
@@ -132,9 +152,10 @@ public struct PushService: Sendable {
         }
     }
 
-    private enum Outcome { case delivered, gone, undeliverable, retry }
+    fileprivate enum Outcome { case delivered, gone, undeliverable, retry }
 
     private func send(_ delivery: PushDelivery, key: P256.Signing.PrivateKey) async throws -> Outcome {
+        if delivery.subscription.kind == .pushApp { return try await sendToApp(delivery) }
         guard let endpoint = URL(string: delivery.subscription.endpoint),
             let subscriberKey = try? P256.KeyAgreement.PublicKey(x963Representation: delivery.subscription.p256dh)
         else { return .gone }
@@ -167,6 +188,25 @@ public struct PushService: Sendable {
         case 404, 410: return .gone
         case 429, 500...599: return .retry
         default: return .undeliverable  // 400, 413: sending it again would not help
+        }
+    }
+}
+
+extension PushService {
+    /// ntfy's and Gotify-like apps' simplest form: the text as the body, a title header.
+    fileprivate func sendToApp(_ delivery: PushDelivery) async throws -> Outcome {
+        var request = HTTPClientRequest(url: delivery.subscription.endpoint)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        request.headers.add(name: "Title", value: "Daybook")
+        request.headers.add(name: "X-Daybook-Link", value: delivery.notification.link)
+        request.body = .bytes(ByteBuffer(string: delivery.notification.text))
+        let response = try await http.execute(request, timeout: .seconds(15))
+        switch response.status.code {
+        case 200...299: return .delivered
+        case 404, 410: return .gone
+        case 429, 500...599: return .retry
+        default: return .undeliverable
         }
     }
 }

@@ -38,6 +38,11 @@
     });
 
     document.querySelectorAll("[data-bell]").forEach(setUpBell);
+    document.querySelectorAll("[data-push-subscribe]").forEach(setUpPushSubscribe);
+    // The service worker shows Web Push notifications (and, later, pages offline).
+    if ("serviceWorker" in navigator && document.body.classList.contains("app")) {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* pages work without it */ });
+    }
     document.querySelectorAll("[data-photo-picker]").forEach(setUpPhotoPicker);
     document.querySelectorAll("[data-photo-list]").forEach(setUpPhotoList);
     document.querySelectorAll("img[data-avatar-img]").forEach(hideBrokenAvatar);
@@ -346,6 +351,47 @@
       try { show(JSON.parse(event.data).unreadCount || 0); } catch (e) { /* the unread event follows */ }
     });
     window.addEventListener("pagehide", function () { events.close(); });
+  }
+
+  // "Get notifications on this device": asks the browser for permission, subscribes through its
+  // push service with the server's VAPID key, and hands the subscription to the server.
+  function setUpPushSubscribe(root) {
+    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.Notification) return;
+    root.hidden = false;
+    var button = root.querySelector("[data-push-button]");
+    var status = root.querySelector("[data-push-status]");
+    function key(text) {
+      var base64 = (text + "===".slice((text.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+      var raw = atob(base64);
+      var bytes = new Uint8Array(raw.length);
+      for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+      return bytes;
+    }
+    button.addEventListener("click", function () {
+      button.setAttribute("aria-busy", "true");
+      status.textContent = "Asking your browser…";
+      Notification.requestPermission().then(function (permission) {
+        if (permission !== "granted") throw new Error("Notifications are blocked for this site in your browser's settings.");
+        return navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+          return navigator.serviceWorker.ready;
+        });
+      }).then(function (registration) {
+        return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key(root.dataset.vapidKey) });
+      }).then(function (subscription) {
+        return fetch("/profile/push", {
+          method: "POST", credentials: "same-origin",
+          headers: { "Content-Type": "application/json", "X-CSRF-Token": root.dataset.csrf },
+          body: JSON.stringify(subscription)
+        });
+      }).then(function (response) {
+        return response.json().then(function (answer) {
+          if (!response.ok) throw new Error(answer.message || "That did not work.");
+          window.location.href = "/profile/reminders?notice=device-added";
+        });
+      }).catch(function (error) {
+        status.textContent = error.message || "That did not work. Try again.";
+      }).then(function () { button.removeAttribute("aria-busy"); });
+    });
   }
 
   // An author's picture that may not be shown falls back to the initials behind it.
