@@ -518,6 +518,10 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--soak", type=int, default=0, metavar="SECONDS",
                    help="after the operations, a mixed load of every operation at 64 connections for "
                         "SECONDS, printing the server's RSS every 10 s (make bench SOAK=600)")
+    p.add_argument("--streams", type=int, default=1000,
+                   help="open event streams for the notification latency figure (0: skip; default 1000)")
+    p.add_argument("--idle-streams", type=int, default=5000,
+                   help="idle streams for the memory figure (default 5000)")
     p.add_argument("--skip-build", action="store_true", help="use the existing release binary")
     p.add_argument("--keep", action="store_true", help="keep the temporary data directory")
     p.add_argument("--output-dir", default=str(ROOT / "bench-output"))
@@ -704,6 +708,9 @@ def check_targets(report: dict) -> list[dict]:
 
 def main() -> int:
     args = parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from streams import raise_open_files
+    raise_open_files()  # before the server starts: it inherits the limit
     connections = [int(c) for c in args.connections.split(",") if c.strip()]
     wanted = [o.strip() for o in args.ops.split(",") if o.strip()]
     unknown = set(wanted) - {o.name for o in OPERATIONS}
@@ -860,6 +867,18 @@ def main() -> int:
 
         soak = run_soak(server, args.soak, wrk_env) if args.soak > 0 else None
 
+        live = None
+        if args.streams > 0:
+            from streams import streams_phase
+            log(f"live notifications: {args.streams} streams, then {args.idle_streams} idle")
+
+            def cpu_seconds() -> float:
+                fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+            live = streams_phase(server.port, token, server.memory, cpu_seconds, log, streams=args.streams,
+                                 idle_streams=max(args.idle_streams, args.streams))
+
         mem = server.memory()
         report = {
             "started": started_at.isoformat(timespec="seconds"),
@@ -875,6 +894,7 @@ def main() -> int:
             "seed": manifest | {"token": "(omitted)"},
             "photos": photos,
             "soak": soak,
+            "live_notifications": live,
             "notes": notes,
             "results": results,
         }

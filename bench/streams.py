@@ -1,0 +1,113 @@
+"""The live-notification figures of `make bench` (issue 13): many open Server-Sent Events streams
+on one server, how long a notification takes from "made" to "received" on each of them, and what
+idle streams cost in memory and CPU.
+
+One user holds every stream, so each notification wakes all of them: the worst case of fan-out.
+The client is asyncio on raw sockets, so thousands of streams cost it little."""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import time
+import urllib.request
+
+
+def raise_open_files() -> None:
+    """Streams are sockets: allow as many as the hard limit lets us (the server inherits it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+async def open_stream(port: int, token: str, on_event):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
+    writer.write((f"GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+                  f"Accept: text/event-stream\r\n\r\n").encode())
+    await writer.drain()
+    status = await reader.readline()
+    if b" 200 " not in status:
+        raise RuntimeError(f"stream refused: {status!r}")
+
+    async def read():
+        name = None
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    return
+                if line.startswith(b"event: "):
+                    name = line[7:].strip()
+                elif line.startswith(b"id: ") and name == b"notification":
+                    on_event(line[4:].strip().decode(), time.monotonic())
+        except (ConnectionError, asyncio.CancelledError):
+            return
+
+    return writer, asyncio.get_running_loop().create_task(read())
+
+
+def post(port: int, token: str, path: str) -> str:
+    import json
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=b"{}", method="POST",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())["id"]
+
+
+async def measure(port: int, token: str, streams: int, notifications: int, idle_streams: int, memory, cpu_seconds,
+                  log) -> dict:
+    received: dict[str, list[float]] = {}
+
+    def on_event(notification_id: str, at: float):
+        received.setdefault(notification_id, []).append(at)
+
+    opened = []
+    started = time.monotonic()
+    for batch in range(0, streams, 200):
+        opened += await asyncio.gather(*(open_stream(port, token, on_event) for _ in range(min(200, streams - batch))))
+    log(f"  {streams} streams open in {time.monotonic() - started:.1f} s")
+    await asyncio.sleep(1)
+    latencies: list[float] = []
+    loop = asyncio.get_running_loop()
+    for _ in range(notifications):
+        sent = time.monotonic()
+        notification_id = await loop.run_in_executor(None, post, port, token, "/api/v1/notifications/test")
+        deadline = time.monotonic() + 5
+        while len(received.get(notification_id, [])) < streams and time.monotonic() < deadline:
+            await asyncio.sleep(0.002)
+        latencies += [(at - sent) * 1000 for at in received.get(notification_id, [])]
+        await asyncio.sleep(0.02)
+    expected = streams * notifications
+    latencies.sort()
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
+
+    result = {"streams": streams, "notifications": notifications, "events_expected": expected,
+              "events_received": len(latencies), "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": pct(1.0)}
+    log(f"  made → received on {streams} streams: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
+        f"max {result['max_ms']:.1f} ms ({len(latencies):,} of {expected:,} events)")
+
+    # More streams, all idle: memory, and CPU over ten quiet seconds.
+    rss_before = memory().get("VmRSS", 0) / 1024
+    for batch in range(streams, idle_streams, 250):
+        opened += await asyncio.gather(*(open_stream(port, token, on_event)
+                                         for _ in range(min(250, idle_streams - batch))))
+    await asyncio.sleep(3)
+    rss_idle = memory().get("VmRSS", 0) / 1024
+    cpu_before = cpu_seconds()
+    await asyncio.sleep(10)
+    idle_cpu = (cpu_seconds() - cpu_before) / 10
+    result |= {"idle_streams": len(opened), "rss_with_idle_streams_mb": rss_idle, "rss_before_mb": rss_before,
+               "idle_cpu_share": idle_cpu}
+    log(f"  {len(opened)} idle streams: server RSS {rss_idle:.0f} MB ({rss_before:.0f} MB with {streams}); "
+        f"CPU while idle {idle_cpu * 100:.1f} % of a core")
+    for writer, task in opened:
+        task.cancel()
+        writer.close()
+    await asyncio.sleep(0.5)
+    return result
+
+
+def streams_phase(port: int, token: str, memory, cpu_seconds, log, streams: int = 1000, notifications: int = 50,
+                  idle_streams: int = 5000) -> dict:
+    return asyncio.run(measure(port, token, streams, notifications, idle_streams, memory, cpu_seconds, log))
