@@ -5,35 +5,18 @@ import Foundation
 /// One open `GET /api/v1/events`: Server-Sent Events for one user. It waits on the hub (no
 /// polling), and on each wake-up reads from the inbox what came after the last event it sent, so
 /// a missed wake-up or a notice from another app server loses nothing. A comment every 25 seconds
-/// keeps proxies from closing an idle stream.
+/// (the hub's one heartbeat) keeps proxies from closing an idle stream.
 struct NotificationEventStream: Sendable {
     let services: Services
     let userID: UUID
     /// From `Last-Event-ID`: what the client saw last; it gets everything after it first.
     let lastEventID: UUID?
-    static let heartbeat: Duration = .seconds(25)
-
-    private enum Tick { case changed, heartbeat }
 
     func bytes() -> AsyncThrowingStream<ArraySlice<UInt8>, any Error> {
         let (output, continuation) = AsyncThrowingStream<ArraySlice<UInt8>, any Error>.makeStream()
         let wakeUps = services.hub.subscribe(userID: userID)
+        // One task per stream, suspended between wake-ups: an idle stream costs memory, no CPU.
         let task = Task {
-            let (ticks, tick) = AsyncStream<Tick>.makeStream(bufferingPolicy: .bufferingNewest(2))
-            let listener = Task {
-                for await _ in wakeUps { tick.yield(.changed) }
-                tick.finish()
-            }
-            let beat = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: Self.heartbeat)
-                    tick.yield(.heartbeat)
-                }
-            }
-            defer {
-                listener.cancel()
-                beat.cancel()
-            }
             do {
                 var last = lastEventID
                 if last == nil {
@@ -44,9 +27,9 @@ struct NotificationEventStream: Sendable {
                     try await send(since: &last, to: continuation)
                 }
                 continuation.yield(ArraySlice(": connected\n\n".utf8))
-                for await tick in ticks {
-                    switch tick {
-                    case .changed: try await send(since: &last, to: continuation)
+                for await wake in wakeUps {
+                    switch wake {
+                    case .changed(let snapshot): try await send(since: &last, to: continuation, snapshot: snapshot)
                     case .heartbeat: continuation.yield(ArraySlice(": keep-alive\n\n".utf8))
                     }
                 }
@@ -63,12 +46,22 @@ struct NotificationEventStream: Sendable {
         try await services.notifications.unreadCount(userID: userID)
     }
 
-    /// Every notification after `last`, then the unread count.
+    /// Every notification after `last`, then the unread count: from the hub's snapshot when it
+    /// reaches back to `last` (the usual case), else read for this stream.
     private func send(
-        since last: inout UUID?, to continuation: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
+        since last: inout UUID?, to continuation: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation,
+        snapshot: NotificationHub.InboxSnapshot? = nil
     ) async throws {
-        let unread = try await unread()
-        for notification in try await services.notifications.missed(since: last, userID: userID) {
+        let unread: Int
+        let missed: [InboxNotification]
+        if let snapshot, let last, let index = snapshot.newest.firstIndex(where: { $0.id == last }) {
+            unread = snapshot.unread
+            missed = Array(snapshot.newest[(index + 1)...])
+        } else {
+            unread = try await self.unread()
+            missed = try await services.notifications.missed(since: last, userID: userID)
+        }
+        for notification in missed {
             let payload: [String: Any] = [
                 "id": notification.id.lowercasedString, "kind": notification.kind, "text": notification.text,
                 "link": notification.link, "createdAt": ISO8601DateFormatter().string(from: notification.createdAt),

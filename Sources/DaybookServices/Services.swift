@@ -35,7 +35,7 @@ public struct Services: Sendable {
         search = SearchService(store: store)
         notifications = NotificationService(store: store, now: now)
         reminders = ReminderService(store: store, notifications: notifications, now: now)
-        hub = NotificationHub(channel: store.notificationChannel)
+        hub = NotificationHub(channel: store.notificationChannel, inbox: store.notifications)
         push = PushService(store: store, settings: pushSettings, now: now)
     }
 }

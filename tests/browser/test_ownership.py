@@ -173,11 +173,20 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
     assert status == 201, entry
     status, sessions = anna.call("get", "/me/sessions")
     session_id = sessions["items"][0]["id"]
+    status, notification = anna.call("post", "/notifications/test", {})
+    assert status == 201, notification
+    from push_service import Subscriber, b64url
+    device_key = Subscriber()
+    status, device = anna.call("post", "/push/subscriptions", {
+        "endpoint": "https://push.example/anna", "deviceName": "Anna's phone",
+        "keys": {"p256dh": b64url(device_key.public_bytes), "auth": b64url(device_key.auth)}})
+    assert status == 201, device
 
     owned = {
         "mediaId": media["id"], "feelingId": feeling["id"], "activityId": activity["id"],
         "personId": person["id"], "checkinId": checkin["id"], "entryId": entry["id"],
-        "sessionId": session_id, "date": today,
+        "sessionId": session_id, "date": today, "notificationId": notification["id"],
+        "subscriptionId": device["id"],
         # Ids inside bodies.
         "photoId": media["id"], "photoIds": [media["id"]], "avatarMediaId": media["id"],
         "activityIds": [activity["id"]], "personIds": [person["id"]], "feelingIds": [feeling["id"]],
@@ -185,7 +194,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
     reads = {  # how each of Anna's things reads back, to compare at the end
         f"/media/{media['id']}", f"/checkins/{checkin['id']}", f"/journal/{entry['id']}", f"/days/{today}",
         "/feelings?includeArchived=true", "/activities?includeArchived=true", "/people?includeArchived=true",
-        "/me/sessions", "/me",
+        "/me/sessions", "/me", "/notifications", "/push/subscriptions", "/reminders",
     }
     before = {path: anna.call("get", path) for path in reads}
 
@@ -231,6 +240,6 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
     print(f"ownership matrix: {checked} requests as Bob")
     after = {path: anna.call("get", path) for path in reads}
     for path in reads:
-        if path == "/me/sessions":
-            continue  # last-seen times move
+        if path in ("/me/sessions", "/reminders"):
+            continue  # last-seen times move; the next reminder times move with the clock
         assert after[path] == before[path], path
