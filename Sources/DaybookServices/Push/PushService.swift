@@ -182,12 +182,16 @@ public struct PushService: Sendable {
         request.headers.add(
             name: "Topic", value: notification.id.lowercasedString.replacingOccurrences(of: "-", with: ""))
         request.body = .bytes(ByteBuffer(bytes: body))
-        let response = try await http.execute(request, timeout: .seconds(15))
-        switch response.status.code {
-        case 200...299: return .delivered
-        case 404, 410: return .gone
-        case 429, 500...599: return .retry
-        default: return .undeliverable  // 400, 413: sending it again would not help
+        return Self.outcome(try await http.execute(request, timeout: .seconds(15)).status.code)
+    }
+
+    /// What a push service's (or push app's) answer means for the delivery.
+    fileprivate static func outcome(_ status: UInt) -> Outcome {
+        switch status {
+        case 200...299: .delivered
+        case 404, 410: .gone
+        case 429, 500...599: .retry
+        default: .undeliverable  // 400, 413: sending it again would not help
         }
     }
 }
@@ -201,13 +205,7 @@ extension PushService {
         request.headers.add(name: "Title", value: "Daybook")
         request.headers.add(name: "X-Daybook-Link", value: delivery.notification.link)
         request.body = .bytes(ByteBuffer(string: delivery.notification.text))
-        let response = try await http.execute(request, timeout: .seconds(15))
-        switch response.status.code {
-        case 200...299: return .delivered
-        case 404, 410: return .gone
-        case 429, 500...599: return .retry
-        default: return .undeliverable
-        }
+        return Self.outcome(try await http.execute(request, timeout: .seconds(15)).status.code)
     }
 }
 
