@@ -15,12 +15,27 @@ struct PostgresNotificationStore: NotificationStore {
     }
 
     func insert(_ notification: InboxNotification) async throws {
-        try await client.execute(
-            """
-            INSERT INTO notifications (user_id, id, kind, text, link, created_at, read_at)
-            VALUES (\(notification.userID), \(notification.id), \(notification.kind), \(notification.text),
-                \(notification.link), \(PGTime(notification.createdAt)), \(notification.readAt.map(PGTime.init)))
-            """, logger: logger)
+        try await storeErrors {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.execute(
+                    """
+                    INSERT INTO notifications (user_id, id, kind, text, link, created_at, read_at)
+                    VALUES (\(notification.userID), \(notification.id), \(notification.kind), \(notification.text),
+                        \(notification.link), \(PGTime(notification.createdAt)),
+                        \(notification.readAt.map(PGTime.init)))
+                    """, logger: logger)
+                // The outbox: one delivery per device, due at once.
+                try await connection.execute(
+                    """
+                    INSERT INTO push_outbox (id, subscription_id, user_id, notification_id, kind, text, link,
+                        created_at, due_at, attempts)
+                    SELECT gen_random_uuid(), id, user_id, \(notification.id), \(notification.kind),
+                        \(notification.text), \(notification.link), \(PGTime(notification.createdAt)),
+                        \(PGTime(notification.createdAt)), 0
+                    FROM push_subscriptions WHERE user_id = \(notification.userID)
+                    """, logger: logger)
+            }
+        }
     }
 
     func notification(id: UUID, userID: UUID) async throws -> InboxNotification? {

@@ -55,17 +55,6 @@ struct PostgresPushStore: PushStore {
         try await client.execute("DELETE FROM push_subscriptions WHERE id = \(subscriptionID)", logger: logger)
     }
 
-    func enqueue(_ notification: InboxNotification, at: Date) async throws {
-        try await client.execute(
-            """
-            INSERT INTO push_outbox (id, subscription_id, user_id, notification_id, kind, text, link, created_at,
-                due_at, attempts)
-            SELECT gen_random_uuid(), id, user_id, \(notification.id), \(notification.kind), \(notification.text),
-                \(notification.link), \(PGTime(notification.createdAt)), \(PGTime(at)), 0
-            FROM push_subscriptions WHERE user_id = \(notification.userID)
-            """, logger: logger)
-    }
-
     /// `FOR UPDATE SKIP LOCKED`: app servers draining at once each take other rows.
     func claimDue(at: Date, until: Date, limit: Int) async throws -> [PushDelivery] {
         try await client.rows(

@@ -21,6 +21,23 @@ struct SQLiteNotificationStore: NotificationStore {
                     Stored.id(notification.id), Stored.id(notification.userID), notification.kind, notification.text,
                     notification.link, Stored.time(notification.createdAt), notification.readAt.map(Stored.time),
                 ])
+            // The outbox: one delivery per device, due at once.
+            let devices = try String.fetchAll(
+                db.cachedStatement(sql: "SELECT id FROM push_subscriptions WHERE user_id = ?"),
+                arguments: [Stored.id(notification.userID)])
+            for device in devices {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO push_outbox (id, subscription_id, user_id, notification_id, kind, text, link,
+                            created_at, due_at, attempts)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                        """
+                ).execute(arguments: [
+                    Stored.id(UUID()), device, Stored.id(notification.userID), Stored.id(notification.id),
+                    notification.kind, notification.text, notification.link, Stored.time(notification.createdAt),
+                    Stored.time(notification.createdAt),
+                ])
+            }
         }
     }
 

@@ -74,27 +74,6 @@ struct SQLitePushStore: PushStore {
         }
     }
 
-    func enqueue(_ notification: InboxNotification, at: Date) async throws {
-        try pool.writeInline { db in
-            let devices = try String.fetchAll(
-                db.cachedStatement(sql: "SELECT id FROM push_subscriptions WHERE user_id = ?"),
-                arguments: [Stored.id(notification.userID)])
-            for device in devices {
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO push_outbox (id, subscription_id, user_id, notification_id, kind, text, link,
-                            created_at, due_at, attempts)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
-                        """
-                ).execute(arguments: [
-                    Stored.id(UUID()), device, Stored.id(notification.userID), Stored.id(notification.id),
-                    notification.kind, notification.text, notification.link, Stored.time(notification.createdAt),
-                    Stored.time(at),
-                ])
-            }
-        }
-    }
-
     func claimDue(at: Date, until: Date, limit: Int) async throws -> [PushDelivery] {
         try pool.writeInline { db in
             let rows = try Row.fetchAll(

@@ -3,6 +3,8 @@ import Foundation
 
 /// Users' inboxes.
 public protocol NotificationStore: Sendable {
+    /// Adds the notification and, in the same transaction, one push delivery per device of the
+    /// user (the outbox, `PushStore.claimDue`): a notification is never kept without its pushes.
     func insert(_ notification: InboxNotification) async throws
     func notification(id: UUID, userID: UUID) async throws -> InboxNotification?
     /// Newest first, strictly after the cursor when given.

@@ -66,8 +66,6 @@ public protocol PushStore: Sendable {
     /// The push service said the device is gone (404/410).
     func delete(subscriptionID: UUID) async throws
 
-    /// One delivery per device of the user, in the same transaction for all.
-    func enqueue(_ notification: InboxNotification, at: Date) async throws
     /// Deliveries whose time has come and that nobody holds, each held until `until` (a lease: an
     /// app server that dies holding one lets it go to another when the lease ends).
     func claimDue(at: Date, until: Date, limit: Int) async throws -> [PushDelivery]

@@ -78,3 +78,53 @@ struct NotificationStoreTests {
         }
     }
 }
+
+@Suite("PushStore conformance")
+struct PushStoreTests {
+    @Test(arguments: TestDatabase.available)
+    func oneKeyDevicesAndAnOutboxWithLeases(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            // The first key stored is everyone's.
+            let key = Data(repeating: 7, count: 32)
+            #expect(try await store.push.vapidKey(candidate: key) == key)
+            #expect(try await store.push.vapidKey(candidate: Data(repeating: 9, count: 32)) == key)
+
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let phone = try await store.push.save(
+                PushSubscription(
+                    userID: anna.id, endpoint: "https://push.example/1", p256dh: Data(repeating: 4, count: 65),
+                    auth: Data(repeating: 1, count: 16), deviceName: "Phone", createdAt: time(0)))
+            // The same endpoint again is the same device, with its new keys.
+            let again = try await store.push.save(
+                PushSubscription(
+                    userID: anna.id, endpoint: "https://push.example/1", p256dh: Data(repeating: 5, count: 65),
+                    auth: Data(repeating: 2, count: 16), deviceName: "Phone", createdAt: time(1)))
+            #expect(again.id == phone.id && again.p256dh == Data(repeating: 5, count: 65))
+            _ = try await store.push.save(
+                PushSubscription(
+                    userID: anna.id, kind: .pushApp, endpoint: "https://ntfy.example/a", p256dh: Data(), auth: Data(),
+                    deviceName: "Push app", createdAt: time(2)))
+            #expect(try await store.push.subscriptions(userID: anna.id).map(\.kind) == [.webPush, .pushApp])
+            #expect(try await !store.push.delete(id: phone.id, userID: bob.id))
+
+            // A notification comes with one delivery per device, in the same transaction.
+            let note = InboxNotification(userID: anna.id, kind: "test", text: "hi", link: "/", createdAt: time(10))
+            try await store.notifications.insert(note)
+            try await store.notifications.insert(InboxNotification(userID: bob.id, kind: "test", text: "no devices", link: "/", createdAt: time(10)))
+            #expect(try await store.push.nextDue() == time(10))
+            let claimed = try await store.push.claimDue(at: time(11), until: time(71), limit: 10)
+            #expect(claimed.count == 2 && claimed.allSatisfy { $0.notification.text == "hi" && $0.attempts == 0 })
+            // Leased: nobody else takes them until the lease ends.
+            #expect(try await store.push.claimDue(at: time(12), until: time(72), limit: 10).isEmpty)
+            try await store.push.delivered(claimed[0].id)
+            try await store.push.retry(claimed[1].id, at: time(100))
+            #expect(try await store.push.claimDue(at: time(99), until: time(159), limit: 10).isEmpty)
+            let retried = try await store.push.claimDue(at: time(100), until: time(160), limit: 10)
+            #expect(retried.map(\.id) == [claimed[1].id] && retried[0].attempts == 1)
+            // A device that is gone takes its deliveries with it.
+            try await store.push.delete(subscriptionID: retried[0].subscription.id)
+            #expect(try await store.push.claimDue(at: time(1000), until: time(1060), limit: 10).isEmpty)
+        }
+    }
+}

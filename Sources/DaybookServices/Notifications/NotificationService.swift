@@ -21,9 +21,8 @@ public struct NotificationService: Sendable {
     public func notify(userID: UUID, kind: String, text: String, link: String) async throws -> InboxNotification {
         let notification = InboxNotification(
             userID: userID, kind: kind, text: text, link: link, createdAt: now().roundedToMicroseconds)
+        // With its outbox rows for every device, in one transaction; `PushService.deliverDue` sends.
         try await store.notifications.insert(notification)
-        // Into the outbox for every device with Web Push; sent by `PushService.deliverDue`.
-        try await store.push.enqueue(notification, at: notification.createdAt)
         try await store.notificationChannel.announce(userID: userID)
         return notification
     }
