@@ -49,6 +49,8 @@ extension APIHandlers {
         return .created(.init(body: .json(.init(notification))))
     }
 
+    /// Not reached: `EventStreamMiddleware` answers this path with a lighter streaming body. Kept
+    /// working (the same stream) because the contract lists the operation.
     func streamEvents(_ input: Operations.streamEvents.Input) async throws -> Operations.streamEvents.Output {
         let auth = try authenticated()
         let lastID = input.headers.Last_hyphen_Event_hyphen_ID.flatMap { UUID(uuidString: $0) }

@@ -29,6 +29,7 @@ public struct APIRoutes: Sendable {
             middleware: APIMiddleware(
                 photoLimit: services.media.processor.limits.maxBytes,
                 paths: APIPathTable(document: document, prefix: "/api/v1")))
+        router.add(middleware: EventStreamMiddleware(services: services))
 
         router.get("/api/v1/openapi.yaml") { _, _ in
             Response(
