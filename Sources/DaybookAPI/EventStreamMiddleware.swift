@@ -12,12 +12,13 @@ import NIOCore
 struct EventStreamMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let services: Services
-    static let path = "/api/v1/events"
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard request.method == .get, request.uri.path == Self.path else { return try await next(request, context) }
+        guard request.method == .get, request.uri.path == APIPath.events else {
+            return try await next(request, context)
+        }
         guard let auth = context.auth else {
             throw APIProblem.unauthorized(tokenPresented: RequestScope.current?.tokenPresented ?? false)
         }

@@ -21,7 +21,7 @@ struct NotificationEventStream: Sendable {
                 var last = lastEventID
                 if last == nil {
                     // A new stream starts from now: only what is made from here on is an event.
-                    last = try await services.notifications.missed(since: nil, userID: userID).last?.id
+                    last = try await services.notifications.list(userID: userID, after: nil, limit: 1).first?.id
                     continuation.yield(Self.event(name: "unread", id: nil, data: "\(try await unread())"))
                 } else {
                     try await send(since: &last, to: continuation)

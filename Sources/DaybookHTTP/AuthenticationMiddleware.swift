@@ -19,9 +19,12 @@ import Hummingbird
 public enum APIPath {
     public static func contains(_ path: String) -> Bool { path.hasPrefix("/api/") || path == "/api" }
 
+    /// The live notification stream (`EventStreamMiddleware`).
+    public static let events = "/api/v1/events"
+
     /// The one API request a browser's session cookie authenticates.
     public static func takesSessionCookie(_ path: String, method: HTTPRequest.Method) -> Bool {
-        method == .get && path == "/api/v1/events"
+        method == .get && path == events
     }
 }
 

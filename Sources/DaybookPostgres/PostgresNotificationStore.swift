@@ -57,17 +57,14 @@ struct PostgresNotificationStore: NotificationStore {
     }
 
     func newer(than id: UUID?, userID: UUID, limit: Int) async throws -> [InboxNotification] {
-        if let id {
-            let rows = try await client.rows(
+        if let id, let anchor = try await notification(id: id, userID: userID) {
+            return try await client.rows(
                 """
-                SELECT n.* FROM notifications n, notifications a
-                WHERE a.user_id = \(userID) AND a.id = \(id) AND n.user_id = \(userID)
-                    AND (n.created_at, n.id) > (a.created_at, a.id)
-                ORDER BY n.created_at, n.id LIMIT \(limit)
-                """, logger: logger)
-            let known = try await client.rows(
-                "SELECT 1 AS one FROM notifications WHERE user_id = \(userID) AND id = \(id)", logger: logger)
-            if !known.isEmpty { return try rows.map(Self.notification) }
+                SELECT * FROM notifications
+                WHERE user_id = \(userID) AND (created_at, id) > (\(PGTime(anchor.createdAt)), \(id))
+                ORDER BY created_at, id LIMIT \(limit)
+                """, logger: logger
+            ).map(Self.notification)
         }
         return try await list(userID: userID, after: nil, limit: limit).reversed()
     }

@@ -19,9 +19,10 @@ struct QRCode {
         var grid = Grid(version: version)
         grid.drawFunctionPatterns()
         grid.drawCodewords(Self.interleaved(Self.dataCodewords(bytes, version: version), version: version))
-        let mask = (0..<8).min { grid.masked($0).penalty < grid.masked($1).penalty }!
-        grid = grid.masked(mask)
-        grid.drawFormatBits(mask: mask)
+        let candidates = (0..<8).map { mask in (mask: mask, grid: grid.masked(mask)) }
+        let best = candidates.map { ($0, $0.grid.penalty) }.min { $0.1 < $1.1 }!.0
+        grid = best.grid
+        grid.drawFormatBits(mask: best.mask)
         modules = grid.modules
     }
 
@@ -270,7 +271,8 @@ struct QRCode {
             for y in 0..<size {
                 for x in 0..<size {
                     if modules[y][x] { dark += 1 }
-                    if x < size - 1, y < size - 1, modules[y][x] == modules[y][x + 1], modules[y][x] == modules[y + 1][x],
+                    if x < size - 1, y < size - 1, modules[y][x] == modules[y][x + 1],
+                        modules[y][x] == modules[y + 1][x],
                         modules[y][x] == modules[y + 1][x + 1]
                     {
                         total += 3

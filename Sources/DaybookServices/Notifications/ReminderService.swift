@@ -61,10 +61,11 @@ public struct ReminderService: Sendable {
             // Claiming moves the user's next time on; only the server whose claim lands sends.
             guard try await store.reminders.claim(due, next: next) else { continue }
             guard time.timeIntervalSince(due.reminder.at) <= Self.lateness else { continue }
-            let lastCheckin = try await store.checkins.checkins(
-                userID: user.id, from: nil, to: nil, after: nil, limit: 1
-            )
-            .first?.at
+            // Only a check-in reminder with "skip after a check-in" set needs the last check-in.
+            let lastCheckin =
+                due.reminder.kind == .checkin && settings.skipIfCheckedInWithinMinutes > 0
+                ? try await store.checkins.checkins(userID: user.id, from: nil, to: nil, after: nil, limit: 1).first?.at
+                : nil
             if ReminderSchedule.skips(due.reminder, lastCheckin: lastCheckin, settings: settings) { continue }
             switch due.reminder.kind {
             case .checkin:

@@ -56,10 +56,7 @@ public struct PushService: Sendable {
         userID: UUID, endpoint: String, p256dh: String, auth: String, deviceName: String
     ) async throws -> PushSubscription {
         var errors = FieldErrors()
-        let url = URL(string: endpoint)
-        let scheme = url?.scheme?.lowercased()
-        if url?.host == nil || !(scheme == "https" || (scheme == "http" && settings.allowHTTP)) || endpoint.count > 1000
-        {
+        if !accepts(endpoint) {
             errors.add("endpoint", "invalid", "The push endpoint must be an https URL from the browser.")
         }
         let key = WebPushCrypto.data(base64URL: p256dh)
@@ -80,10 +77,7 @@ public struct PushService: Sendable {
     /// plain text. Only `https` (or `http` when the operator allows it).
     public func addPushApp(userID: UUID, url: String) async throws -> PushSubscription {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        let parsed = URL(string: trimmed)
-        let scheme = parsed?.scheme?.lowercased()
-        guard parsed?.host != nil, scheme == "https" || (scheme == "http" && settings.allowHTTP), trimmed.count <= 1000
-        else {
+        guard accepts(trimmed) else {
             throw ValidationError([
                 FieldError(
                     field: "endpoint", code: "invalid",
@@ -93,7 +87,15 @@ public struct PushService: Sendable {
         return try await store.push.save(
             PushSubscription(
                 userID: userID, kind: .pushApp, endpoint: trimmed, p256dh: Data(), auth: Data(),
-                deviceName: "Push app at \(parsed?.host ?? "")", createdAt: now().roundedToMicroseconds))
+                deviceName: "Push app at \(URL(string: trimmed)?.host ?? "")", createdAt: now().roundedToMicroseconds))
+    }
+
+    /// Where pushes may go: an `https` URL with a host (`http` only when the operator allows it),
+    /// at most 1,000 characters.
+    private func accepts(_ url: String) -> Bool {
+        guard url.count <= 1000, let parsed = URL(string: url), parsed.host != nil else { return false }
+        let scheme = parsed.scheme?.lowercased()
+        return scheme == "https" || (scheme == "http" && settings.allowHTTP)
     }
 
     public func subscriptions(userID: UUID) async throws -> [PushSubscription] {
