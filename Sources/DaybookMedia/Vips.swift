@@ -138,3 +138,14 @@ final class VipsImage {
         return Vips.data(taking: buffer, length: length)
     }
 }
+
+extension VipsImage {
+    /// The decoded pixels, band-interleaved, row by row.
+    func pixels() throws(VipsError) -> [UInt8] {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard dbv_pixels(pointer, &buffer, &length) == 0, let buffer else { throw .last("write_to_memory") }
+        defer { dbv_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+}

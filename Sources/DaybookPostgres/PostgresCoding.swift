@@ -145,6 +145,7 @@ enum PostgresConstraint {
     static let fields = [
         "users_email_unique": "email",
         "users_username_unique": "username",
+        "closet_categories_name_unique": "name",
     ]
 }
 

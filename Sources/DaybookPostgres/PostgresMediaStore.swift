@@ -62,6 +62,12 @@ struct PostgresMediaStore: MediaStore {
             ), journal AS (
                 DELETE FROM journal_photos
                 WHERE user_id = \(userID) AND media_id = \(id) AND EXISTS (SELECT 1 FROM deleted)
+            ), items AS (
+                UPDATE closet_items SET photo_id = NULL
+                WHERE user_id = \(userID) AND photo_id = \(id) AND EXISTS (SELECT 1 FROM deleted)
+            ), outfits AS (
+                UPDATE outfits SET photo_id = NULL
+                WHERE user_id = \(userID) AND photo_id = \(id) AND EXISTS (SELECT 1 FROM deleted)
             )
             SELECT * FROM deleted
             """, logger: logger
@@ -79,6 +85,10 @@ struct PostgresMediaStore: MediaStore {
                 UPDATE day_entries SET photo_id = NULL WHERE user_id = \(userID) AND photo_id IS NOT NULL
             ), journal AS (
                 DELETE FROM journal_photos WHERE user_id = \(userID)
+            ), items AS (
+                UPDATE closet_items SET photo_id = NULL WHERE user_id = \(userID) AND photo_id IS NOT NULL
+            ), outfits AS (
+                UPDATE outfits SET photo_id = NULL WHERE user_id = \(userID) AND photo_id IS NOT NULL
             )
             SELECT * FROM deleted
             """, logger: logger
@@ -99,7 +109,9 @@ struct PostgresMediaStore: MediaStore {
             """
             SELECT (SELECT count(*) FROM users WHERE id = \(userID) AND avatar_media_id = \(id))
                 + (SELECT count(*) FROM day_entries WHERE user_id = \(userID) AND photo_id = \(id))
-                + (SELECT count(*) FROM journal_photos WHERE user_id = \(userID) AND media_id = \(id)) AS n
+                + (SELECT count(*) FROM journal_photos WHERE user_id = \(userID) AND media_id = \(id))
+                + (SELECT count(*) FROM closet_items WHERE user_id = \(userID) AND photo_id = \(id))
+                + (SELECT count(*) FROM outfits WHERE user_id = \(userID) AND photo_id = \(id)) AS n
             """, logger: logger
         ).first?.value("n", as: Int.self) ?? 0
     }

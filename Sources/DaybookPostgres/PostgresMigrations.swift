@@ -372,6 +372,98 @@ enum PostgresMigrations {
                 "CREATE INDEX push_outbox_by_subscription ON push_outbox (subscription_id)",
                 "CREATE INDEX push_outbox_by_user ON push_outbox (user_id)",
             ]),
+        Migration(
+            version: 10, name: "closet",
+            statements: [
+                // Every reference between closet tables carries the user's id, so that it cannot
+                // reach another user's rows. A calendar day keeps its own items.
+                """
+                CREATE TABLE closet_categories (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    name text NOT NULL,
+                    name_key text NOT NULL,
+                    position integer NOT NULL,
+                    PRIMARY KEY (user_id, id),
+                    CONSTRAINT closet_categories_name_unique UNIQUE (user_id, name_key)
+                )
+                """,
+                """
+                CREATE TABLE closet_items (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    category_id uuid NOT NULL,
+                    name text NOT NULL,
+                    tags text[] NOT NULL DEFAULT '{}',
+                    colors text[] NOT NULL DEFAULT '{}',
+                    photo_id uuid,
+                    brand text NOT NULL DEFAULT '',
+                    size text NOT NULL DEFAULT '',
+                    season text NOT NULL DEFAULT '',
+                    purchase_date date,
+                    price_cents bigint,
+                    notes text NOT NULL DEFAULT '',
+                    search_text text NOT NULL DEFAULT '',
+                    archived_reason text,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id),
+                    FOREIGN KEY (user_id, category_id) REFERENCES closet_categories (user_id, id)
+                )
+                """,
+                "CREATE INDEX closet_items_by_user ON closet_items (user_id, created_at DESC, id DESC)",
+                "CREATE INDEX closet_items_by_category ON closet_items (user_id, category_id)",
+                "CREATE INDEX closet_items_by_photo ON closet_items (user_id, photo_id) WHERE photo_id IS NOT NULL",
+                """
+                CREATE TABLE outfits (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    name text NOT NULL,
+                    photo_id uuid,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                "CREATE INDEX outfits_by_user ON outfits (user_id, created_at DESC, id DESC)",
+                "CREATE INDEX outfits_by_photo ON outfits (user_id, photo_id) WHERE photo_id IS NOT NULL",
+                """
+                CREATE TABLE outfit_items (
+                    user_id uuid NOT NULL,
+                    outfit_id uuid NOT NULL,
+                    position integer NOT NULL,
+                    item_id uuid NOT NULL,
+                    PRIMARY KEY (user_id, outfit_id, position),
+                    FOREIGN KEY (user_id, outfit_id) REFERENCES outfits (user_id, id) ON DELETE CASCADE,
+                    FOREIGN KEY (user_id, item_id) REFERENCES closet_items (user_id, id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX outfit_items_by_item ON outfit_items (user_id, item_id)",
+                """
+                CREATE TABLE outfit_days (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    date date NOT NULL,
+                    status text NOT NULL,
+                    outfit_id uuid,
+                    note text NOT NULL DEFAULT '',
+                    updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, date)
+                )
+                """,
+                "CREATE INDEX outfit_days_by_outfit ON outfit_days (user_id, outfit_id) WHERE outfit_id IS NOT NULL",
+                """
+                CREATE TABLE outfit_day_items (
+                    user_id uuid NOT NULL,
+                    date date NOT NULL,
+                    position integer NOT NULL,
+                    item_id uuid NOT NULL,
+                    PRIMARY KEY (user_id, date, position),
+                    FOREIGN KEY (user_id, date) REFERENCES outfit_days (user_id, date) ON DELETE CASCADE,
+                    FOREIGN KEY (user_id, item_id) REFERENCES closet_items (user_id, id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX outfit_day_items_by_item ON outfit_day_items (user_id, item_id, date)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

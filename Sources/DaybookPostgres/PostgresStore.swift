@@ -25,6 +25,7 @@ public final class PostgresStore: DaybookStore {
     public let notificationChannel: any NotificationChannel
     public let reminders: any ReminderStore
     public let push: any PushStore
+    public let closet: any ClosetStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -51,6 +52,7 @@ public final class PostgresStore: DaybookStore {
         notificationChannel = PostgresNotificationChannel(client: client, logger: logger)
         reminders = PostgresReminderStore(client: client, logger: logger)
         push = PostgresPushStore(client: client, logger: logger)
+        closet = PostgresClosetStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)

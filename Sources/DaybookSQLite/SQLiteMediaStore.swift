@@ -73,6 +73,10 @@ struct SQLiteMediaStore: MediaStore {
                 .execute(arguments: arguments)
             try db.cachedStatement(sql: "DELETE FROM journal_photos WHERE media_id = ? AND user_id = ?").execute(
                 arguments: arguments)
+            try db.cachedStatement(sql: "UPDATE closet_items SET photo_id = NULL WHERE photo_id = ? AND user_id = ?")
+                .execute(arguments: arguments)
+            try db.cachedStatement(sql: "UPDATE outfits SET photo_id = NULL WHERE photo_id = ? AND user_id = ?")
+                .execute(arguments: arguments)
             try db.cachedStatement(sql: "DELETE FROM media WHERE id = ? AND user_id = ?").execute(arguments: arguments)
             return record
         }
@@ -93,6 +97,11 @@ struct SQLiteMediaStore: MediaStore {
             try db.cachedStatement(sql: "DELETE FROM journal_photos WHERE user_id = ?").execute(arguments: [
                 Stored.id(userID)
             ])
+            for table in ["closet_items", "outfits"] {
+                try db.cachedStatement(
+                    sql: "UPDATE \(table) SET photo_id = NULL WHERE user_id = ? AND photo_id IS NOT NULL"
+                ).execute(arguments: [Stored.id(userID)])
+            }
             try db.cachedStatement(sql: "DELETE FROM media WHERE user_id = ?").execute(arguments: [Stored.id(userID)])
             return records
         }
@@ -169,7 +178,15 @@ struct SQLiteMediaStore: MediaStore {
                     db.cachedStatement(sql: "SELECT count(*) FROM journal_photos WHERE user_id = ? AND media_id = ?"),
                     arguments: arguments
                 ) ?? 0
-            return avatars + days + journal
+            let closet =
+                try Int.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT (SELECT count(*) FROM closet_items WHERE user_id = ?1 AND photo_id = ?2)
+                                + (SELECT count(*) FROM outfits WHERE user_id = ?1 AND photo_id = ?2)
+                            """), arguments: arguments
+                ) ?? 0
+            return avatars + days + journal + closet
         }
     }
 

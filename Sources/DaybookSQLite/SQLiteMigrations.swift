@@ -279,6 +279,88 @@ enum SQLiteMigrations {
                     CREATE INDEX push_outbox_by_subscription ON push_outbox(subscription_id);
                     """)
         }
+        migrator.registerMigration("010 closet") { db in
+            // Categories, items, outfits and the outfit calendar. Every reference between them
+            // carries the user's id, so that it cannot reach another user's rows. A calendar day
+            // keeps its own items: editing an outfit later does not rewrite what was worn.
+            try db.execute(
+                sql: """
+                    CREATE TABLE closet_categories (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        name_key TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, id),
+                        UNIQUE (user_id, name_key)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE closet_items (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        category_id TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        tags TEXT NOT NULL DEFAULT '[]',
+                        colors TEXT NOT NULL DEFAULT '[]',
+                        photo_id TEXT,
+                        brand TEXT NOT NULL DEFAULT '',
+                        size TEXT NOT NULL DEFAULT '',
+                        season TEXT NOT NULL DEFAULT '',
+                        purchase_date TEXT,
+                        price_cents INTEGER,
+                        notes TEXT NOT NULL DEFAULT '',
+                        search_text TEXT NOT NULL DEFAULT '',
+                        archived_reason TEXT,
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, id),
+                        FOREIGN KEY (user_id, category_id) REFERENCES closet_categories (user_id, id)
+                    );
+                    CREATE INDEX closet_items_by_user ON closet_items(user_id, created_at DESC, id DESC);
+                    CREATE INDEX closet_items_by_category ON closet_items(user_id, category_id);
+                    CREATE INDEX closet_items_by_photo ON closet_items(user_id, photo_id) WHERE photo_id IS NOT NULL;
+                    CREATE TABLE outfits (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        photo_id TEXT,
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, id)
+                    );
+                    CREATE INDEX outfits_by_user ON outfits(user_id, created_at DESC, id DESC);
+                    CREATE INDEX outfits_by_photo ON outfits(user_id, photo_id) WHERE photo_id IS NOT NULL;
+                    CREATE TABLE outfit_items (
+                        user_id TEXT NOT NULL,
+                        outfit_id TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        item_id TEXT NOT NULL,
+                        PRIMARY KEY (user_id, outfit_id, position),
+                        FOREIGN KEY (user_id, outfit_id) REFERENCES outfits (user_id, id) ON DELETE CASCADE,
+                        FOREIGN KEY (user_id, item_id) REFERENCES closet_items (user_id, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    CREATE INDEX outfit_items_by_item ON outfit_items(user_id, item_id);
+                    CREATE TABLE outfit_days (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        date TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        outfit_id TEXT,
+                        note TEXT NOT NULL DEFAULT '',
+                        updated_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, date)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX outfit_days_by_outfit ON outfit_days(user_id, outfit_id) WHERE outfit_id IS NOT NULL;
+                    CREATE TABLE outfit_day_items (
+                        user_id TEXT NOT NULL,
+                        date TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        item_id TEXT NOT NULL,
+                        PRIMARY KEY (user_id, date, position),
+                        FOREIGN KEY (user_id, date) REFERENCES outfit_days (user_id, date) ON DELETE CASCADE,
+                        FOREIGN KEY (user_id, item_id) REFERENCES closet_items (user_id, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    CREATE INDEX outfit_day_items_by_item ON outfit_day_items(user_id, item_id, date);
+                    """)
+        }
         return migrator
     }
 }

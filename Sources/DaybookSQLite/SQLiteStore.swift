@@ -23,6 +23,7 @@ public final class SQLiteStore: DaybookStore {
     public let notificationChannel: any NotificationChannel = LocalNotificationChannel()
     public let reminders: any ReminderStore
     public let push: any PushStore
+    public let closet: any ClosetStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -48,6 +49,7 @@ public final class SQLiteStore: DaybookStore {
         notifications = SQLiteNotificationStore(pool: pool)
         reminders = SQLiteReminderStore(pool: pool)
         push = SQLitePushStore(pool: pool)
+        closet = SQLiteClosetStore(pool: pool)
     }
 
     public func migrate() async throws {
@@ -84,6 +86,7 @@ extension DatabaseError {
         let text = message ?? ""
         if text.contains("users.email") { return "email" }
         if text.contains("users.username_key") { return "username" }
+        if text.contains("closet_categories.name_key") { return "name" }
         return "id"
     }
 }

@@ -17,6 +17,8 @@ public struct Services: Sendable {
     /// This app server's open notification streams.
     public let hub: NotificationHub
     public let push: PushService
+    public let closet: ClosetService
+    public let outfits: OutfitService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
@@ -37,5 +39,7 @@ public struct Services: Sendable {
         reminders = ReminderService(store: store, notifications: notifications, now: now)
         hub = NotificationHub(channel: store.notificationChannel, inbox: store.notifications)
         push = PushService(store: store, settings: pushSettings, now: now)
+        closet = ClosetService(store: store, media: media, now: now)
+        outfits = OutfitService(store: store, media: media, now: now)
     }
 }

@@ -24,6 +24,8 @@ public protocol DaybookStore: Sendable {
     var reminders: any ReminderStore { get }
     /// Web Push: the VAPID key, devices, the outbox.
     var push: any PushStore { get }
+    /// Closet categories, items, outfits and the outfit calendar.
+    var closet: any ClosetStore { get }
 
     /// The session with this token hash and its user (see the extension's default).
     func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?

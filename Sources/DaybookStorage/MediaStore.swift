@@ -113,7 +113,8 @@ public protocol MediaStore: Sendable {
     /// someone with public entries (it is shown beside them).
     func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)?
     /// Deletes the user's record and, in the same transaction, every reference to it: the user's
-    /// avatar and day entries' photo of the day are cleared, and it leaves their journal entries.
+    /// avatar, day entries' photo of the day and closet items' and outfits' photos are cleared, and it
+    /// leaves their journal entries.
     /// Returns the deleted record, or nil if there was none.
     func delete(id: UUID, userID: UUID) async throws -> MediaRecord?
     /// Deletes every record of the user; returns them (so their blobs can be released).
@@ -126,7 +127,7 @@ public protocol MediaStore: Sendable {
     /// Of the given ids, those that are the user's records (to check references before saving).
     func owned(ids: [UUID], userID: UUID) async throws -> Set<UUID>
     /// How many things of the user use the photo: their profile picture, day entries' photo of the
-    /// day, journal entries. When the last one lets go, the photo is deleted.
+    /// day, journal entries, closet items, outfits. When the last one lets go, the photo is deleted.
     func uses(id: UUID, userID: UUID) async throws -> Int
     /// The bytes the user's photos take: originals and every derivative (the storage quota).
     func bytesUsed(userID: UUID) async throws -> Int

@@ -169,6 +169,13 @@ int dbv_copy_memory(DbvImage *in, DbvImage **out) {
     return 0;
 }
 
+int dbv_pixels(DbvImage *in, void **buf, size_t *len) {
+    void *pixels = vips_image_write_to_memory(in, len);
+    if (!pixels) return -1;
+    *buf = pixels;
+    return 0;
+}
+
 // MARK: Saving
 
 int dbv_save_webp_buffer(DbvImage *in, void **buf, size_t *len, int quality, int strip) {

@@ -126,13 +126,15 @@ public struct DayService: Sendable {
         async let counts = store.checkins.countsByDate(userID: user.id, from: month.firstDay, to: month.lastDay)
         async let written = store.journal.creationTimes(
             userID: user.id, from: month.firstDay.start(in: zone), to: month.lastDay.adding(days: 1).start(in: zone))
+        async let outfitDays = store.closet.days(userID: user.id, from: month.firstDay, to: month.lastDay)
         let moods = Dictionary(try await entries.map { ($0.date, $0.mood) }, uniquingKeysWith: { a, _ in a })
         let checkins = try await counts
         let journal = Set(try await written.map { LocalDate($0, in: zone) })
-        return Set(moods.keys).union(checkins.keys).union(journal).sorted().map { date in
+        let outfits = Set(try await outfitDays.map(\.date))
+        return Set(moods.keys).union(checkins.keys).union(journal).union(outfits).sorted().map { date in
             CalendarDay(
                 date: date, mood: moods[date], checkinCount: checkins[date] ?? 0, hasJournal: journal.contains(date),
-                hasOutfit: false)
+                hasOutfit: outfits.contains(date))
         }
     }
 }

@@ -90,6 +90,8 @@ int dbv_crop(DbvImage *in, DbvImage **out, int left, int top, int width, int hei
 int dbv_to_srgb8(DbvImage *in, DbvImage **out);
 /// Renders the whole image into memory, so that several outputs can be made from it cheaply.
 int dbv_copy_memory(DbvImage *in, DbvImage **out);
+/// The pixels, band-interleaved, row by row (`vips_image_write_to_memory`); free with `dbv_free`.
+int dbv_pixels(DbvImage *in, void **buf, size_t *len);
 
 // MARK: Saving
 //
