@@ -109,6 +109,13 @@ struct APIErrorMapper {
         "listFeelings": ["includeArchived": .boolean],
         "listActivities": ["includeArchived": .boolean],
         "listPeople": ["includeArchived": .boolean],
+        "listClosetItems": [
+            "category": .string, "q": .string, "archived": .boolean, "idle": .boolean, "sort": .string,
+            "cursor": .string, "limit": .integer,
+        ],
+        "suggestClosetColors": ["photoId": .string],
+        "listOutfits": ["cursor": .string, "limit": .integer],
+        "listOutfitDays": ["from": .string, "to": .string],
     ]
 
     /// Finds the parameter the runtime could not decode, the way it decodes them.

@@ -35,7 +35,7 @@ struct APIMiddleware: RouterMiddleware {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
                 throw APIProblem.payloadTooLarge(limit: bodyLimit)
             }
-            try Self.refuseRepeatedParameters(query: request.uri.query)
+            try Self.refuseRepeatedParameters(query: request.uri.query, path: request.uri.path)
             var request = request
             body = try await request.collectBody(upTo: bodyLimit)
             var head = request.head
@@ -58,12 +58,15 @@ struct APIMiddleware: RouterMiddleware {
 }
 
 extension APIMiddleware {
-    /// No operation of the contract takes a query parameter twice; the generated server would
-    /// silently use one of the values. Refused before any handler runs, for every operation.
-    static func refuseRepeatedParameters(query: String?) throws {
+    /// Only the closet's `tag` may be given several times (every tag must match); for any other
+    /// parameter the generated server would silently use one of the values. Refused before any
+    /// handler runs, for every operation.
+    static func refuseRepeatedParameters(query: String?, path: String) throws {
         guard let query, query.contains("&") else { return }
+        let repeatable: Set<String> = path.hasSuffix("/closet/items") ? ["tag"] : []
         var seen = Set<String>()
-        for (name, _) in APIErrorMapper.queryItems(ofQuery: Substring(query)) where !seen.insert(name).inserted {
+        for (name, _) in APIErrorMapper.queryItems(ofQuery: Substring(query))
+        where !repeatable.contains(name) && !seen.insert(name).inserted {
             throw APIProblem.malformed(
                 "Give the query parameter “\(name.prefix(100))” once.",
                 errors: [FieldError(field: String(name.prefix(100)), code: "repeated", message: "Give it once.")])

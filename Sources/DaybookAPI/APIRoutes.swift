@@ -65,7 +65,9 @@ struct RequireAuthentication: ServerMiddleware {
 /// `{"activityId": null}` would silently change nothing; a client meaning "remove it" is told how
 /// instead. The allowed top-level nulls are passed on in `APIRequest.explicitNulls`.
 struct RejectNulls: ServerMiddleware {
-    static let nullable: Set<String> = ["photoId", "avatarMediaId", "dailyReminder", "expirationTime"]
+    static let nullable: Set<String> = [
+        "photoId", "avatarMediaId", "dailyReminder", "expirationTime", "purchaseDate", "price", "outfitId",
+    ]
     static let nullLiteral = Data("null".utf8)
 
     func intercept(

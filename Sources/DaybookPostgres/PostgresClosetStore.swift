@@ -371,7 +371,8 @@ struct PostgresClosetStore: ClosetStore {
     static func day(_ row: PostgresRandomAccessRow) throws -> OutfitDay {
         OutfitDay(
             userID: try row.value("user_id"), date: try row.localDate("date"),
-            status: OutfitDayStatus(rawValue: try row.value("status")) ?? .planned, outfitID: try row.value("outfit_id"),
+            status: OutfitDayStatus(rawValue: try row.value("status")) ?? .planned,
+            outfitID: try row.value("outfit_id"),
             itemIDs: try row.value("item_ids"), note: try row.value("note"), updatedAt: try row.time("updated_at"))
     }
 }

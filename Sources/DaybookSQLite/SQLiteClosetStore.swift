@@ -15,7 +15,8 @@ struct SQLiteClosetStore: ClosetStore {
         try pool.readInline { db in
             try Row.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT id, user_id, name, position FROM closet_categories WHERE user_id = ? ORDER BY position, name_key"
+                    sql:
+                        "SELECT id, user_id, name, position FROM closet_categories WHERE user_id = ? ORDER BY position, name_key"
                 ), arguments: [Stored.id(userID)]
             ).map { ClosetCategory(id: $0.uuid(0), userID: $0.uuid(1), name: $0[2], position: $0[3]) }
         }
@@ -185,7 +186,8 @@ struct SQLiteClosetStore: ClosetStore {
             arguments += [query.limit, query.offset]
             return try Row.fetchAll(
                 db.cachedStatement(
-                    sql: Self.itemSelect(where: conditions.joined(separator: " AND ")) + " ORDER BY \(order) LIMIT ? OFFSET ?"
+                    sql: Self.itemSelect(where: conditions.joined(separator: " AND "))
+                        + " ORDER BY \(order) LIMIT ? OFFSET ?"
                 ), arguments: StatementArguments(arguments)
             ).map(Self.item)
         }
@@ -233,7 +235,8 @@ struct SQLiteClosetStore: ClosetStore {
     func saveOutfit(_ outfit: Outfit, insert: Bool) async throws -> Bool {
         try await mapConflicts {
             try pool.writeInline { db in
-                let user = Stored.id(outfit.userID), id = Stored.id(outfit.id)
+                let user = Stored.id(outfit.userID)
+                let id = Stored.id(outfit.id)
                 try db.cachedStatement(
                     sql: "UPDATE outfits SET name = ?, photo_id = ?, updated_at = ? WHERE user_id = ? AND id = ?"
                 ).execute(arguments: [
@@ -296,7 +299,8 @@ struct SQLiteClosetStore: ClosetStore {
 
     func putDay(_ day: OutfitDay) async throws {
         try pool.writeInline { db in
-            let user = Stored.id(day.userID), date = day.date.description
+            let user = Stored.id(day.userID)
+            let date = day.date.description
             try db.cachedStatement(
                 sql: """
                     INSERT INTO outfit_days (user_id, date, status, outfit_id, note, updated_at) VALUES (?, ?, ?, ?, ?, ?)

@@ -41,7 +41,8 @@ struct ClientTests {
             #expect(account.user.username == "swift_client")
             #expect(account.expiresAt > Date())
 
-            let loggedIn = try await anonymous.login(body: .json(.init(login: "swift@example.org", password: "typed all the way")))
+            let loggedIn = try await anonymous.login(
+                body: .json(.init(login: "swift@example.org", password: "typed all the way")))
             let token = try loggedIn.ok.body.json.token
             #expect(token != account.token)
 
@@ -74,7 +75,8 @@ struct ClientTests {
             }
 
             // A day and a check-in round trip through the typed client.
-            let day = try await authenticated.putDay(path: .init(date: "2024-03-03"), body: .json(.init(mood: 5, note: "Typed.")))
+            let day = try await authenticated.putDay(
+                path: .init(date: "2024-03-03"), body: .json(.init(mood: 5, note: "Typed.")))
             #expect(try day.created.body.json.moodName == .rad)
             let feeling = try #require(try await authenticated.listFeelings().ok.body.json.items.first)
             let at = Date(timeIntervalSince1970: 1_709_999_999.123)
@@ -90,6 +92,22 @@ struct ClientTests {
             #expect(written.tags == ["typed"] && written.author == nil)
             let journal = try await authenticated.listJournal(query: .init(tag: "typed")).ok.body.json
             #expect(journal.items.map(\.id) == [written.id])
+
+            // The closet: an item, an outfit of it, and the day it was worn.
+            let category = try #require(
+                try await authenticated.listClosetCategories().ok.body.json.items.first { $0.name == "Shirts" })
+            let item = try await authenticated.createClosetItem(
+                body: .json(.init(name: "Oxford shirt", categoryId: category.id, tags: ["work"], price: 45.5))
+            ).created.body.json
+            #expect(item.price == 45.5 && item.wornCount == 0)
+            let outfit = try await authenticated.createOutfit(body: .json(.init(name: "Office", itemIds: [item.id])))
+                .created.body.json
+            let worn = try await authenticated.putOutfitDay(
+                path: .init(date: "2024-03-04"), body: .json(.init(outfitId: outfit.id, note: "Typed."))
+            ).ok.body.json
+            #expect(worn.status == .worn && worn.itemIds == [item.id])
+            let found = try await authenticated.listClosetItems(query: .init(tag: ["work"])).ok.body.json.items
+            #expect(found.map(\.id) == [item.id] && found.first?.wornCount == 1 && found.first?.costPerWear == 45.5)
 
             _ = try await authenticated.logout().noContent
             switch try await authenticated.getMe() {

@@ -46,14 +46,18 @@ import Testing
                     "name": "required", "categoryId": "required", "tags": "too_many", "season": "invalid",
                     "purchaseDate": "invalid", "price": "out_of_range",
                 ])
-        #expect(fields(ClosetItemInput(name: "A", categoryID: UUID(), purchaseDate: "2025-06-16")) == ["purchaseDate": "future_date"])
+        #expect(
+            fields(ClosetItemInput(name: "A", categoryID: UUID(), purchaseDate: "2025-06-16")) == [
+                "purchaseDate": "future_date"
+            ])
         #expect(fields(ClosetItemInput(name: "A\nB", categoryID: UUID())) == ["name": "invalid"])
         #expect(fields(ClosetItemInput(name: "A", categoryID: UUID(), colors: ["a/b"])) == ["colors": "invalid"])
     }
 
-    @Test(arguments: [
-        ("", nil), ("0", 0), ("49", 4900), ("49.9", 4990), ("49,90", 4990), (" 1000000 ", 100_000_000), (".5", 50),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("", nil), ("0", 0), ("49", 4900), ("49.9", 4990), ("49,90", 4990), (" 1000000 ", 100_000_000), (".5", 50),
+        ] as [(String, Int?)])
     func readsPrices(_ text: String, _ cents: Int?) throws {
         #expect(try ClosetRules.priceCents(text) == cents)
     }
@@ -70,20 +74,26 @@ import Testing
     }
 
     @Test func checksOutfits() throws {
-        let a = UUID(), b = UUID()
-        let outfit = try ClosetRules.validate(OutfitInput(name: " Monday ", itemIDs: [a, b, a]), id: UUID(), userID: userID, now: now)
+        let a = UUID()
+        let b = UUID()
+        let outfit = try ClosetRules.validate(
+            OutfitInput(name: " Monday ", itemIDs: [a, b, a]), id: UUID(), userID: userID, now: now)
         #expect(outfit.name == "Monday" && outfit.itemIDs == [a, b])
-        let empty = validationErrors { try ClosetRules.validate(OutfitInput(name: "", itemIDs: []), id: UUID(), userID: userID, now: now) }
+        let empty = validationErrors {
+            try ClosetRules.validate(OutfitInput(name: "", itemIDs: []), id: UUID(), userID: userID, now: now)
+        }
         #expect(Set(empty.map(\.field)) == ["name", "itemIds"])
         let huge = validationErrors {
-            try ClosetRules.validate(OutfitInput(name: "All", itemIDs: (0..<200).map { _ in UUID() }), id: UUID(), userID: userID, now: now)
+            try ClosetRules.validate(
+                OutfitInput(name: "All", itemIDs: (0..<200).map { _ in UUID() }), id: UUID(), userID: userID, now: now)
         }
         #expect(huge.map(\.code) == ["too_many"])
     }
 
     @Test func checksCalendarDays() throws {
         let item = UUID()
-        let past = try ClosetRules.validate(OutfitDayInput(itemIDs: [item]), date: today, userID: userID, today: today, now: now)
+        let past = try ClosetRules.validate(
+            OutfitDayInput(itemIDs: [item]), date: today, userID: userID, today: today, now: now)
         #expect(past.status == .worn)
         let future = try ClosetRules.validate(
             OutfitDayInput(itemIDs: [item]), date: today.adding(days: 7), userID: userID, today: today, now: now)
@@ -92,7 +102,8 @@ import Testing
         #expect(future.awaitsConfirmation(today: today.adding(days: 7)))
         let wornTomorrow = validationErrors {
             try ClosetRules.validate(
-                OutfitDayInput(status: .worn, itemIDs: [item]), date: today.adding(days: 1), userID: userID, today: today,
+                OutfitDayInput(status: .worn, itemIDs: [item]), date: today.adding(days: 1), userID: userID,
+                today: today,
                 now: now)
         }
         #expect(wornTomorrow.map(\.field) == ["status"])
@@ -123,7 +134,8 @@ import Testing
         #expect(wear.costPerWear(priceCents: 10_000) == 3333)
         #expect(wear.costPerWear(priceCents: nil) == nil)
         #expect(WearSummary().costPerWear(priceCents: 5000) == nil)
-        let item = ClosetItem(userID: UUID(), name: "Coat", categoryID: UUID(), priceCents: 2000, wear: WearSummary(count: 3))
+        let item = ClosetItem(
+            userID: UUID(), name: "Coat", categoryID: UUID(), priceCents: 2000, wear: WearSummary(count: 3))
         #expect(item.costPerWearCents == 667)
     }
 
@@ -147,12 +159,13 @@ import Testing
 }
 
 @Suite struct ColorNamingTests {
-    @Test(arguments: [
-        (0, 0, 0, "black"), (255, 255, 255, "white"), (128, 128, 128, "grey"), (20, 30, 80, "navy"),
-        (40, 90, 200, "blue"), (150, 200, 240, "light-blue"), (200, 30, 30, "red"), (110, 20, 40, "burgundy"),
-        (240, 160, 190, "pink"), (110, 70, 40, "brown"), (225, 205, 170, "beige"), (240, 200, 40, "yellow"),
-        (240, 130, 30, "orange"), (40, 140, 60, "green"), (110, 110, 50, "olive"), (120, 60, 170, "purple"),
-    ] as [(UInt8, UInt8, UInt8, String)])
+    @Test(
+        arguments: [
+            (0, 0, 0, "black"), (255, 255, 255, "white"), (128, 128, 128, "grey"), (20, 30, 80, "navy"),
+            (40, 90, 200, "blue"), (150, 200, 240, "light-blue"), (200, 30, 30, "red"), (110, 20, 40, "burgundy"),
+            (240, 160, 190, "pink"), (110, 70, 40, "brown"), (225, 205, 170, "beige"), (240, 200, 40, "yellow"),
+            (240, 130, 30, "orange"), (40, 140, 60, "green"), (110, 110, 50, "olive"), (120, 60, 170, "purple"),
+        ] as [(UInt8, UInt8, UInt8, String)])
     func namesColours(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ name: String) {
         #expect(ColorNaming.name(red: r, green: g, blue: b) == name)
     }

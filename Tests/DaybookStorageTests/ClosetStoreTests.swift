@@ -49,7 +49,9 @@ struct ClosetStoreTests {
             // Several first visits at once give one set of defaults.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<4 {
-                    group.addTask { try await store.closet.addDefaultCategories(userID: anna.id, names: ["Tops", "Shoes"]) }
+                    group.addTask {
+                        try await store.closet.addDefaultCategories(userID: anna.id, names: ["Tops", "Shoes"])
+                    }
                 }
                 try await group.waitForAll()
             }
@@ -62,17 +64,24 @@ struct ClosetStoreTests {
             let hats = ClosetCategory(userID: anna.id, name: "Hats", position: 2)
             #expect(try await store.closet.saveCategory(hats, insert: true))
             let clash = ClosetCategory(userID: anna.id, name: "tOPS", position: 3)
-            #expect(await storeError { try await store.closet.saveCategory(clash, insert: true) } == .conflict(field: "name"))
+            #expect(
+                await storeError { try await store.closet.saveCategory(clash, insert: true) }
+                    == .conflict(field: "name"))
             let bob = try await addUser(store, "bob")
-            #expect(try await store.closet.saveCategory(ClosetCategory(userID: bob.id, name: "Hats", position: 0), insert: true))
+            #expect(
+                try await store.closet.saveCategory(
+                    ClosetCategory(userID: bob.id, name: "Hats", position: 0), insert: true))
 
             var renamed = hats
             renamed.name = "Caps & hats"
             #expect(try await store.closet.saveCategory(renamed, insert: false))
-            #expect(try await store.closet.saveCategory(ClosetCategory(userID: anna.id, name: "Nope", position: 9), insert: false) == false)
+            #expect(
+                try await store.closet.saveCategory(
+                    ClosetCategory(userID: anna.id, name: "Nope", position: 9), insert: false) == false)
 
             categories = try await store.closet.categories(userID: anna.id)
-            try await store.closet.reorderCategories(userID: anna.id, ids: [hats.id, categories[1].id, categories[0].id])
+            try await store.closet.reorderCategories(
+                userID: anna.id, ids: [hats.id, categories[1].id, categories[0].id])
             #expect(try await store.closet.categories(userID: anna.id).map(\.name) == ["Caps & hats", "Shoes", "Tops"])
             // Another user's ids change nothing.
             try await store.closet.reorderCategories(userID: bob.id, ids: [categories[0].id])
@@ -120,11 +129,15 @@ struct ClosetStoreTests {
             #expect(try await store.closet.saveItem(shirt, insert: false))
             #expect(try await store.closet.item(id: shirt.id, userID: anna.id) == shirt)
 
-            #expect(try await store.closet.archiveItem(id: shirt.id, userID: bob.id, reason: .sold, at: time(40)) == false)
+            #expect(
+                try await store.closet.archiveItem(id: shirt.id, userID: bob.id, reason: .sold, at: time(40)) == false)
             #expect(try await store.closet.archiveItem(id: shirt.id, userID: anna.id, reason: .donated, at: time(40)))
             #expect(try await store.closet.item(id: shirt.id, userID: anna.id)?.archivedReason == .donated)
             #expect(try await store.closet.items(userID: anna.id, query: ClosetItemQuery()).isEmpty)
-            #expect(try await store.closet.items(userID: anna.id, query: ClosetItemQuery(archived: true)).map(\.id) == [shirt.id])
+            #expect(
+                try await store.closet.items(userID: anna.id, query: ClosetItemQuery(archived: true)).map(\.id) == [
+                    shirt.id
+                ])
             #expect(try await store.closet.itemCounts(userID: anna.id).isEmpty)
 
             // Deleting the photo clears it from the item.
@@ -143,11 +156,18 @@ struct ClosetStoreTests {
             let (anna, tops) = try await closetUser(store, "anna")
             let shoes = try await store.closet.categories(userID: anna.id)[2].id
             let (bob, bobTops) = try await closetUser(store, "bob")
-            let tee = item(anna.id, "White tee", category: tops, at: 1, tags: ["cotton", "casual"], colors: ["white"], season: "summer")
-            let shirt = item(anna.id, "Oxford shirt", category: tops, at: 2, tags: ["cotton", "work"], colors: ["light-blue"], brand: "Brooks")
-            let boots = item(anna.id, "Chelsea boots", category: shoes, at: 3, tags: ["leather"], colors: ["brown"], season: "winter", notes: "Resole in Ümeå")
+            let tee = item(
+                anna.id, "White tee", category: tops, at: 1, tags: ["cotton", "casual"], colors: ["white"],
+                season: "summer")
+            let shirt = item(
+                anna.id, "Oxford shirt", category: tops, at: 2, tags: ["cotton", "work"], colors: ["light-blue"],
+                brand: "Brooks")
+            let boots = item(
+                anna.id, "Chelsea boots", category: shoes, at: 3, tags: ["leather"], colors: ["brown"],
+                season: "winter", notes: "Resole in Ümeå")
             for thing in [tee, shirt, boots] { try await store.closet.saveItem(thing, insert: true) }
-            try await store.closet.saveItem(item(bob.id, "Bob's cotton tee", category: bobTops, tags: ["cotton"]), insert: true)
+            try await store.closet.saveItem(
+                item(bob.id, "Bob's cotton tee", category: bobTops, tags: ["cotton"]), insert: true)
 
             func names(_ query: ClosetItemQuery) async throws -> [String] {
                 try await store.closet.items(userID: anna.id, query: query).map(\.name)
@@ -173,9 +193,12 @@ struct ClosetStoreTests {
             try await store.closet.putDay(worn(anna.id, "2025-06-02", [tee.id]))
             try await store.closet.putDay(worn(anna.id, "2025-06-03", [tee.id, boots.id], status: .planned))
             try await store.closet.putDay(worn(anna.id, "2024-01-01", [shirt.id]))
-            #expect(try await store.closet.item(id: tee.id, userID: anna.id)?.wear == WearSummary(count: 2, lastWorn: date("2025-06-02")))
+            #expect(
+                try await store.closet.item(id: tee.id, userID: anna.id)?.wear
+                    == WearSummary(count: 2, lastWorn: date("2025-06-02")))
             #expect(try await store.closet.item(id: boots.id, userID: anna.id)?.wear == WearSummary())
-            #expect(try await names(ClosetItemQuery(sort: .leastWorn)) == ["Chelsea boots", "Oxford shirt", "White tee"])
+            #expect(
+                try await names(ClosetItemQuery(sort: .leastWorn)) == ["Chelsea boots", "Oxford shirt", "White tee"])
             // Not worn since 2025-01-01: the shirt's last wear is 2025-06-01, so only boots, added before.
             let since = ClosetItemQuery(notWornSince: (date("2025-06-02"), time(10)))
             #expect(try await names(since) == ["Chelsea boots", "Oxford shirt"])
@@ -193,7 +216,8 @@ struct ClosetStoreTests {
         try await withStore(database) { store in
             let (anna, tops) = try await closetUser(store, "anna")
             let (bob, _) = try await closetUser(store, "bob")
-            let a = item(anna.id, "A", category: tops), b = item(anna.id, "B", category: tops, at: 1)
+            let a = item(anna.id, "A", category: tops)
+            let b = item(anna.id, "B", category: tops, at: 1)
             let c = item(anna.id, "C", category: tops, at: 2)
             for thing in [a, b, c] { try await store.closet.saveItem(thing, insert: true) }
             let cover = photo(anna.id, "o")
@@ -220,8 +244,11 @@ struct ClosetStoreTests {
             let march = try await store.closet.days(userID: anna.id, from: date("2025-03-01"), to: date("2025-03-31"))
             #expect(march.map(\.date.description) == ["2025-03-01", "2025-03-05"])
             #expect(march[0] == worn(anna.id, "2025-03-01", [b.id, c.id], outfit: outfit.id))
-            #expect(try await store.closet.days(userID: bob.id, from: date("2025-01-01"), to: date("2025-12-31")).isEmpty)
-            #expect(try await store.closet.outfit(id: outfit.id, userID: anna.id)?.wear == WearSummary(count: 1, lastWorn: date("2025-03-01")))
+            #expect(
+                try await store.closet.days(userID: bob.id, from: date("2025-01-01"), to: date("2025-12-31")).isEmpty)
+            #expect(
+                try await store.closet.outfit(id: outfit.id, userID: anna.id)?.wear
+                    == WearSummary(count: 1, lastWorn: date("2025-03-01")))
 
             // Replacing a day replaces its items.
             try await store.closet.putDay(worn(anna.id, "2025-03-05", [b.id]))
@@ -229,7 +256,8 @@ struct ClosetStoreTests {
 
             // Moods on days with and without the item.
             for (day, mood) in [("2025-03-01", Mood.rad), ("2025-03-05", .good), ("2025-03-09", .bad)] {
-                _ = try await store.days.upsert(DayEntry(userID: anna.id, date: date(day), mood: mood, createdAt: baseTime, updatedAt: baseTime))
+                _ = try await store.days.upsert(
+                    DayEntry(userID: anna.id, date: date(day), mood: mood, createdAt: baseTime, updatedAt: baseTime))
             }
             let byWear = try await store.closet.moodsByWear(userID: anna.id, of: .item(b.id))
             #expect(byWear.sorted { $0.mood < $1.mood }.map { "\($0.mood)\($0.worn)" } == ["2false", "4true", "5true"])

@@ -20,7 +20,9 @@ public struct ClosetCategory: Sendable, Hashable, Codable, Identifiable {
 /// Why an item left the closet. An archived item keeps its history (wears, outfits) but is out of
 /// the grid, the search and the pickers.
 public enum ArchiveReason: String, Sendable, Hashable, Codable, CaseIterable {
-    case sold, donated, lost, wornOut = "worn_out", other
+    case sold, donated, lost
+    case wornOut = "worn_out"
+    case other
 
     public var label: String {
         switch self {

@@ -14,19 +14,27 @@ public enum ClosetKeywords {
     public static let seasons = ["spring", "summer", "autumn", "winter", "all-season"]
 
     public static let groups: [Group] = [
-        Group(name: "Occasion", keywords: [
-            "casual", "work", "formal", "party", "sport", "lounge", "travel", "wedding", "date", "outdoor",
-        ]),
-        Group(name: "Material", keywords: [
-            "cotton", "linen", "wool", "cashmere", "silk", "denim", "leather", "suede", "polyester", "knit",
-            "fleece", "velvet",
-        ]),
-        Group(name: "Style", keywords: [
-            "classic", "minimal", "vintage", "streetwear", "boho", "preppy", "sporty", "elegant", "edgy",
-            "romantic",
-        ]),
-        Group(name: "Fit", keywords: ["slim", "regular", "relaxed", "oversized", "cropped", "high-waisted", "tailored"]),
-        Group(name: "Pattern", keywords: ["plain", "striped", "checked", "floral", "dotted", "printed", "animal-print"]),
+        Group(
+            name: "Occasion",
+            keywords: [
+                "casual", "work", "formal", "party", "sport", "lounge", "travel", "wedding", "date", "outdoor",
+            ]),
+        Group(
+            name: "Material",
+            keywords: [
+                "cotton", "linen", "wool", "cashmere", "silk", "denim", "leather", "suede", "polyester", "knit",
+                "fleece", "velvet",
+            ]),
+        Group(
+            name: "Style",
+            keywords: [
+                "classic", "minimal", "vintage", "streetwear", "boho", "preppy", "sporty", "elegant", "edgy",
+                "romantic",
+            ]),
+        Group(
+            name: "Fit", keywords: ["slim", "regular", "relaxed", "oversized", "cropped", "high-waisted", "tailored"]),
+        Group(
+            name: "Pattern", keywords: ["plain", "striped", "checked", "floral", "dotted", "printed", "animal-print"]),
         Group(name: "Weather", keywords: ["warm", "light", "waterproof", "windproof", "layering"]),
     ]
 

@@ -45,7 +45,9 @@ public enum ClosetRules {
         }
         let purchaseDate = errors.check { try date(input.purchaseDate, field: "purchaseDate", notAfter: today) }
         let price = errors.check { try priceCents(input.price) }
-        let notes = errors.check { try DayEntryRules.text(input.notes, field: "notes", max: notesMaxLength, what: "The notes") }
+        let notes = errors.check {
+            try DayEntryRules.text(input.notes, field: "notes", max: notesMaxLength, what: "The notes")
+        }
         try errors.throwIfAny()
         guard let name, let categoryID = input.categoryID, let tags, let colors, let brand, let size, let purchaseDate,
             let price, let notes
@@ -141,7 +143,8 @@ public enum ClosetRules {
         let text = raw.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         guard let date = LocalDate(text) else {
-            throw FieldError(field: field, code: "invalid", message: "Give the date as YYYY-MM-DD, for example 2024-03-03.")
+            throw FieldError(
+                field: field, code: "invalid", message: "Give the date as YYYY-MM-DD, for example 2024-03-03.")
         }
         guard date <= notAfter else {
             throw FieldError(field: field, code: "future_date", message: "That date has not come yet.")
@@ -154,7 +157,9 @@ public enum ClosetRules {
     /// A category name: one line, 1–40 characters.
     public static func categoryName(_ raw: String, field: String = "name") throws -> String {
         let name = try line(raw, field: field, max: categoryNameMaxLength, what: "A category name")
-        guard !name.isEmpty else { throw FieldError(field: field, code: "required", message: "Give the category a name.") }
+        guard !name.isEmpty else {
+            throw FieldError(field: field, code: "required", message: "Give the category a name.")
+        }
         return name
     }
 

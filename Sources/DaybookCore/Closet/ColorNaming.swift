@@ -4,8 +4,11 @@
 public enum ColorNaming {
     /// The colour keyword nearest to an sRGB colour, by hue, saturation and lightness.
     public static func name(red: UInt8, green: UInt8, blue: UInt8) -> String {
-        let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
-        let high = max(r, g, b), low = min(r, g, b)
+        let r = Double(red) / 255
+        let g = Double(green) / 255
+        let b = Double(blue) / 255
+        let high = max(r, g, b)
+        let low = min(r, g, b)
         let lightness = (high + low) / 2
         let chroma = high - low
         let saturation = chroma == 0 ? 0 : chroma / (1 - abs(2 * lightness - 1))

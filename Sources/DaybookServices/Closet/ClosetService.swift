@@ -100,7 +100,8 @@ public struct ClosetService: Sendable {
         guard existing.count < ClosetRules.categoriesMax else {
             throw ValidationError([
                 FieldError(
-                    field: "name", code: "too_many", message: "You can have at most \(ClosetRules.categoriesMax) categories.")
+                    field: "name", code: "too_many",
+                    message: "You can have at most \(ClosetRules.categoriesMax) categories.")
             ])
         }
         let category = ClosetCategory(
@@ -254,7 +255,8 @@ public struct ClosetService: Sendable {
     private func validate(_ input: ClosetItemInput, id: UUID, user: User) async throws -> ClosetItem {
         var errors = FieldErrors()
         let item = errors.check {
-            try ClosetRules.validate(input, id: id, userID: user.id, today: today(user), now: now().roundedToMicroseconds)
+            try ClosetRules.validate(
+                input, id: id, userID: user.id, today: today(user), now: now().roundedToMicroseconds)
         }
         if let category = input.categoryID, !(try await categories(user: user).contains { $0.id == category }) {
             errors.add("categoryId", "unknown", "You have no such category.")

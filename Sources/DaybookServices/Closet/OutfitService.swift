@@ -61,7 +61,9 @@ public struct OutfitService: Sendable {
 
     private func validate(_ input: OutfitInput, id: UUID, user: User) async throws -> Outfit {
         var errors = FieldErrors()
-        let outfit = errors.check { try ClosetRules.validate(input, id: id, userID: user.id, now: now().roundedToMicroseconds) }
+        let outfit = errors.check {
+            try ClosetRules.validate(input, id: id, userID: user.id, now: now().roundedToMicroseconds)
+        }
         if let outfit { try await requireItems(outfit.itemIDs, user: user, field: "itemIds", errors: &errors) }
         if let photo = input.photoID {
             do {
@@ -120,7 +122,8 @@ public struct OutfitService: Sendable {
         let today = LocalDate.today(in: user.zone, now: now())
         guard date <= today else {
             throw ValidationError([
-                FieldError(field: "status", code: "future_date", message: "A day that has not come yet can only be planned.")
+                FieldError(
+                    field: "status", code: "future_date", message: "A day that has not come yet can only be planned.")
             ])
         }
         day.status = .worn
@@ -137,7 +140,9 @@ public struct OutfitService: Sendable {
     public func days(user: User, from: LocalDate, to: LocalDate) async throws -> [OutfitDay] {
         guard from <= to, from.days(to: to) <= 550 else {
             throw ValidationError([
-                FieldError(field: "to", code: "out_of_range", message: "Ask for at most 550 days, with “to” not before “from”.")
+                FieldError(
+                    field: "to", code: "out_of_range", message: "Ask for at most 550 days, with “to” not before “from”."
+                )
             ])
         }
         return try await store.closet.days(userID: user.id, from: from, to: to)
