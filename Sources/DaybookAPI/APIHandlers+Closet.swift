@@ -23,6 +23,14 @@ extension APIHandlers {
             query.categoryID = id
         }
         let rawTags = input.query.tag ?? []
+        if (input.query.q ?? "").count > 500 {
+            throw ValidationError([
+                FieldError(field: "q", code: "too_long", message: "Search with at most 500 characters.")
+            ])
+        }
+        if rawTags.count > 20 {
+            throw ValidationError([FieldError(field: "tag", code: "too_many", message: "Give at most 20 tags.")])
+        }
         if let bad = rawTags.first(where: { ClosetRules.tag($0) == nil }) {
             throw ValidationError([
                 FieldError(field: "tag", code: "invalid", message: "“\(bad.prefix(40))” cannot be a tag.")

@@ -118,6 +118,9 @@ extension APIHandlers {
         if end == nil { errors.add("wakingHours.end", "invalid", "Give a time as HH:MM, like 22:00.") }
         let daily = body.dailyReminder.map(LocalTime.init)
         if case .some(nil) = daily { errors.add("dailyReminder", "invalid", "Give a time as HH:MM, like 21:30.") }
+        if Set(body.weekdays).count != body.weekdays.count {
+            errors.add("weekdays", "invalid", "Give each day of the week once.")
+        }
         try errors.throwIfAny()
         let settings = ReminderSettings(
             wakingStart: start!, wakingEnd: end!, checkinReminders: body.checkinReminders, dailyReminder: daily ?? nil,

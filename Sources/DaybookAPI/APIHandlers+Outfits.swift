@@ -7,11 +7,7 @@ extension APIHandlers {
     func listOutfits(_ input: Operations.listOutfits.Input) async throws -> Operations.listOutfits.Output {
         let user = try authenticated().user
         let limit = try pageLimit(input.query.limit)
-        var offset = 0
-        if let cursor = input.query.cursor, !cursor.isEmpty {
-            guard let value = Int(cursor), value >= 0 else { throw ValidationError([.invalidCursor]) }
-            offset = value
-        }
+        let offset = try ClosetService.offset(input.query.cursor)
         let outfits = try await services.outfits.list(user: user, offset: offset, limit: limit + 1)
         let page = outfits.prefix(limit)
         return .ok(

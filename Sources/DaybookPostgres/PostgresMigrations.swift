@@ -429,7 +429,7 @@ enum PostgresMigrations {
                 "CREATE INDEX outfits_by_photo ON outfits (user_id, photo_id) WHERE photo_id IS NOT NULL",
                 """
                 CREATE TABLE outfit_items (
-                    user_id uuid NOT NULL,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
                     outfit_id uuid NOT NULL,
                     position integer NOT NULL,
                     item_id uuid NOT NULL,
@@ -453,7 +453,7 @@ enum PostgresMigrations {
                 "CREATE INDEX outfit_days_by_outfit ON outfit_days (user_id, outfit_id) WHERE outfit_id IS NOT NULL",
                 """
                 CREATE TABLE outfit_day_items (
-                    user_id uuid NOT NULL,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
                     date date NOT NULL,
                     position integer NOT NULL,
                     item_id uuid NOT NULL,

@@ -330,7 +330,7 @@ enum SQLiteMigrations {
                     CREATE INDEX outfits_by_user ON outfits(user_id, created_at DESC, id DESC);
                     CREATE INDEX outfits_by_photo ON outfits(user_id, photo_id) WHERE photo_id IS NOT NULL;
                     CREATE TABLE outfit_items (
-                        user_id TEXT NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                         outfit_id TEXT NOT NULL,
                         position INTEGER NOT NULL,
                         item_id TEXT NOT NULL,
@@ -350,7 +350,7 @@ enum SQLiteMigrations {
                     ) WITHOUT ROWID;
                     CREATE INDEX outfit_days_by_outfit ON outfit_days(user_id, outfit_id) WHERE outfit_id IS NOT NULL;
                     CREATE TABLE outfit_day_items (
-                        user_id TEXT NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                         date TEXT NOT NULL,
                         position INTEGER NOT NULL,
                         item_id TEXT NOT NULL,

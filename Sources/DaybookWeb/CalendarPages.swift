@@ -24,6 +24,7 @@ struct CalendarPages: Sendable {
         let cellEmoji: String?
         let hasCheckins: Bool
         var hasJournal = false
+        var hasOutfit = false
     }
 
     struct Week {
@@ -52,7 +53,8 @@ struct CalendarPages: Sendable {
         if let text = request.uri.queryParameters.get("month"), !text.isEmpty {
             guard let parsed = YearMonth(String(text)) else {
                 return web.message(
-                    context, heading: "Not a month", message: "Give the month as YYYY-MM, for example \(YearMonth(today)).",
+                    context, heading: "Not a month",
+                    message: "Give the month as YYYY-MM, for example \(YearMonth(today)).",
                     action: ("/calendar", "Go to this month"), tab: .calendar, status: .badRequest)
             }
             month = parsed
@@ -63,33 +65,40 @@ struct CalendarPages: Sendable {
         let byDate = Dictionary(days.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
 
         let weeks = MonthGrid.weeks(of: month).map { week in
-            Week(cells: week.map { date -> Cell in
-                guard let date else {
+            Week(
+                cells: week.map { date -> Cell in
+                    guard let date else {
+                        return Cell(
+                            blank: true, day: 0, cellHref: nil, cls: "blank", label: "", isToday: false, cellEmoji: nil,
+                            hasCheckins: false)
+                    }
+                    let info = byDate[date]
+                    let name = "\(date.day) \(DateText.months[date.month - 1])"
+                    let journal = info?.hasJournal ?? false
+                    let outfit = info?.hasOutfit ?? false
+                    if let mood = info?.mood {
+                        return Cell(
+                            blank: false, day: date.day, cellHref: "/days/\(date)",
+                            cls: "has-mood mood-\(mood.rawValue)",
+                            label: "\(name): \(mood.name)" + (journal ? ", journal entry" : "")
+                                + (outfit ? ", outfit" : ""),
+                            isToday: date == today, cellEmoji: mood.emoji, hasCheckins: (info?.checkinCount ?? 0) > 0,
+                            hasJournal: journal, hasOutfit: outfit)
+                    }
+                    if date > today {
+                        return Cell(
+                            blank: false, day: date.day, cellHref: nil, cls: "future", label: name, isToday: false,
+                            cellEmoji: nil, hasCheckins: false)
+                    }
+                    let checkins = info?.checkinCount ?? 0
                     return Cell(
-                        blank: true, day: 0, cellHref: nil, cls: "blank", label: "", isToday: false, cellEmoji: nil,
-                        hasCheckins: false)
-                }
-                let info = byDate[date]
-                let name = "\(date.day) \(DateText.months[date.month - 1])"
-                let journal = info?.hasJournal ?? false
-                if let mood = info?.mood {
-                    return Cell(
-                        blank: false, day: date.day, cellHref: "/days/\(date)", cls: "has-mood mood-\(mood.rawValue)",
-                        label: "\(name): \(mood.name)" + (journal ? ", journal entry" : ""), isToday: date == today,
-                        cellEmoji: mood.emoji, hasCheckins: (info?.checkinCount ?? 0) > 0, hasJournal: journal)
-                }
-                if date > today {
-                    return Cell(
-                        blank: false, day: date.day, cellHref: nil, cls: "future", label: name, isToday: false,
-                        cellEmoji: nil, hasCheckins: false)
-                }
-                let checkins = info?.checkinCount ?? 0
-                return Cell(
-                    blank: false, day: date.day, cellHref: "/days/\(date)/edit", cls: "empty",
-                    label: "\(name): " + (journal ? "journal entry" : "nothing logged")
-                        + (checkins > 0 ? ", \(checkins) check-in\(checkins == 1 ? "" : "s")" : ""),
-                    isToday: date == today, cellEmoji: nil, hasCheckins: checkins > 0, hasJournal: journal)
-            })
+                        blank: false, day: date.day, cellHref: "/days/\(date)/edit", cls: "empty",
+                        label: "\(name): " + (journal ? "journal entry" : "nothing logged")
+                            + (checkins > 0 ? ", \(checkins) check-in\(checkins == 1 ? "" : "s")" : "")
+                            + (outfit ? ", outfit" : ""),
+                        isToday: date == today, cellEmoji: nil, hasCheckins: checkins > 0, hasJournal: journal,
+                        hasOutfit: outfit)
+                })
         }
         let model = Model(
             title: month.title, month: month.description,

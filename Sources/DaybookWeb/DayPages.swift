@@ -79,6 +79,14 @@ struct DayPages: Sendable {
         let nextHref: String?
         let notice: String?
         let calendarHref: String
+        /// What was worn (or is planned) that day, from the outfit calendar.
+        let outfit: DayOutfitView?
+    }
+
+    struct DayOutfitView {
+        let href: String
+        let statusLabel: String
+        let items: [ItemCard]
     }
 
     func show(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -86,6 +94,7 @@ struct DayPages: Sendable {
         guard let date = LocalDate(context.parameters.get("date") ?? "") else { return web.notFound(context) }
         async let entryResult = web.services.days.entry(userID: auth.user.id, date: date)
         async let lookupResult = web.services.vocabulary.lookup(userID: auth.user.id)
+        async let outfitResult = web.services.outfits.day(user: auth.user, date: date)
         let today = web.services.days.today(for: auth.user)
         guard let entry = try await entryResult else {
             return web.notFound(
@@ -102,8 +111,18 @@ struct DayPages: Sendable {
         let model = DayModel(
             entry: EntryView(entry, lookup: try await lookupResult, zone: auth.user.zone),
             previousHref: "/days/\(date.adding(days: -1))", nextHref: next <= today ? "/days/\(next)" : nil,
-            notice: notice, calendarHref: "/calendar?month=\(YearMonth(date))")
+            notice: notice, calendarHref: "/calendar?month=\(YearMonth(date))",
+            outfit: try await outfitView(try await outfitResult, user: auth.user, today: today))
         return web.renderer.page("day", model, title: DateText.long(date), context: context, tab: .calendar)
+    }
+
+    private func outfitView(_ day: OutfitDay?, user: User, today: LocalDate) async throws -> DayOutfitView? {
+        guard let day else { return nil }
+        let items = try await web.services.store.closet.items(ids: day.itemIDs, userID: user.id)
+        return DayOutfitView(
+            href: "/closet/calendar/\(day.date)",
+            statusLabel: day.awaitsConfirmation(today: today) ? "Planned" : (day.status == .worn ? "Wore" : "Planned"),
+            items: OutfitService.ordered(items, by: day.itemIDs).map(ItemCard.init))
     }
 
     // MARK: Edit
@@ -193,7 +212,8 @@ struct DayPages: Sendable {
         let questionDate = LocalDate(dateText).flatMap { $0 <= today ? $0 : nil } ?? pageDate
         let form = DayFormModel(
             action: "/days/\(pageDate)/edit", showDate: true, date: dateText, today: today, input: input,
-            question: web.services.days.question(for: questionDate, existing: questionDate == pageDate ? pageEntry : nil),
+            question: web.services.days.question(
+                for: questionDate, existing: questionDate == pageDate ? pageEntry : nil),
             lookup: lookup,
             replaceNotice: noticeDate.map { "This will replace the entry you saved for \(DateText.long($0))." },
             confirmReplace: noticeDate?.description, errors: errors,

@@ -1,8 +1,8 @@
 import DaybookHTTP
 import Hummingbird
 
-/// Insights and Closet come with their own issues; until then their tabs lead to a
-/// page that says so, inside the normal layout.
+/// Insights comes with its own issue; until then its tab leads to a page that says so, inside
+/// the normal layout.
 struct PlaceholderPages: Sendable {
     let web: Web
 
@@ -22,9 +22,6 @@ struct PlaceholderPages: Sendable {
             (.insights, Model(
                 heading: "Insights", text: "Charts of your moods, streaks and what goes with a good day are coming soon.",
                 emoji: "📈", links: [.init(href: "/calendar", label: "See your month"), .init(href: "/checkins", label: "Check-in log")])),
-            (.closet, Model(
-                heading: "Closet", text: "Your clothes, outfits and what you wore when are coming soon.", emoji: "👗",
-                links: [.init(href: "/today", label: "Back to today")])),
         ]
         for (tab, model) in pages {
             router.get(RouterPath(tab.href)) { request, context -> Response in

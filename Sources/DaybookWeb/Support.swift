@@ -70,13 +70,15 @@ struct Web: Sendable {
             context, heading: "Not found", message: message, action: action, status: .notFound)
     }
 
-    /// A page with a heading, a sentence and perhaps one link onwards.
+    /// A page with a heading, a sentence and perhaps one link onwards; with `confirm`, also a button
+    /// that posts to its path (the "are you sure?" step before deleting something).
     func message(
         _ context: AppRequestContext, heading: String, message: String, action: (href: String, label: String)? = nil,
-        tab: Tab? = nil, status: HTTPResponse.Status
+        tab: Tab? = nil, status: HTTPResponse.Status, confirm: (path: String, label: String)? = nil
     ) -> Response {
         let model = MessageModel(
-            heading: heading, message: message, actionHref: action?.href, actionLabel: action?.label)
+            heading: heading, message: message, actionHref: action?.href, actionLabel: action?.label,
+            confirmPath: confirm?.path, confirmLabel: confirm?.label)
         return renderer.page("message", model, title: heading, context: context, tab: tab, status: status)
     }
 
@@ -85,6 +87,8 @@ struct Web: Sendable {
         let message: String
         let actionHref: String?
         let actionLabel: String?
+        var confirmPath: String? = nil
+        var confirmLabel: String? = nil
     }
 }
 

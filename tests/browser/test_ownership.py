@@ -182,7 +182,18 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         "keys": {"p256dh": b64url(device_key.public_bytes), "auth": b64url(device_key.auth)}})
     assert status == 201, device
 
+    status, categories = anna.call("get", "/closet/categories")
+    category = categories["items"][0]
+    status, item = anna.call("post", "/closet/items", {"name": "Anna's coat", "categoryId": category["id"],
+                                                      "photoId": media["id"], "price": 120})
+    assert status == 201, item
+    status, outfit = anna.call("post", "/outfits", {"name": "Anna's outfit", "itemIds": [item["id"]]})
+    assert status == 201, outfit
+    status, worn = anna.call("put", f"/outfit-calendar/{today}", {"outfitId": outfit["id"], "note": "Anna's day"})
+    assert status == 200, worn
+
     owned = {
+        "itemId": item["id"], "categoryId": category["id"], "outfitId": outfit["id"], "itemIds": [item["id"]],
         "mediaId": media["id"], "feelingId": feeling["id"], "activityId": activity["id"],
         "personId": person["id"], "checkinId": checkin["id"], "entryId": entry["id"],
         "sessionId": session_id, "date": today, "notificationId": notification["id"],
@@ -195,6 +206,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         f"/media/{media['id']}", f"/checkins/{checkin['id']}", f"/journal/{entry['id']}", f"/days/{today}",
         "/feelings?includeArchived=true", "/activities?includeArchived=true", "/people?includeArchived=true",
         "/me/sessions", "/me", "/notifications", "/push/subscriptions", "/reminders",
+        f"/closet/items/{item['id']}", f"/outfits/{outfit['id']}", f"/outfit-calendar/{today}", "/closet/categories",
     }
     before = {path: anna.call("get", path) for path in reads}
 

@@ -272,9 +272,10 @@ public struct ClosetService: Sendable {
         return item!
     }
 
-    static func offset(_ cursor: String?) throws -> Int {
+    /// A page's place in the list, as handed out in `nextCursor`.
+    public static func offset(_ cursor: String?) throws -> Int {
         guard let cursor, !cursor.isEmpty else { return 0 }
-        guard let offset = Int(cursor), (0...1_000_000).contains(offset) else {
+        guard cursor.utf8.count <= 7, let offset = Int(cursor), (0...1_000_000).contains(offset) else {
             throw ValidationError([.invalidCursor])
         }
         return offset

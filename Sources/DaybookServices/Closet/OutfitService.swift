@@ -86,7 +86,8 @@ public struct OutfitService: Sendable {
         }
     }
 
-    static func ordered(_ items: [ClosetItem], by ids: [UUID]) -> [ClosetItem] {
+    /// The items in the order of `ids` (ids without an item are skipped).
+    public static func ordered(_ items: [ClosetItem], by ids: [UUID]) -> [ClosetItem] {
         let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
@@ -130,6 +131,16 @@ public struct OutfitService: Sendable {
         day.updatedAt = now().roundedToMicroseconds
         try await store.closet.putDay(day)
         return day
+    }
+
+    /// Adds the items to today's clothes (marking the day worn), keeping what it already had.
+    public func wearToday(user: User, itemIDs: [UUID]) async throws -> OutfitDay {
+        let today = LocalDate.today(in: user.zone, now: now())
+        let existing = try await store.closet.day(userID: user.id, date: today)
+        let input = OutfitDayInput(
+            status: .worn, outfitID: existing?.outfitID, itemIDs: (existing?.itemIDs ?? []) + itemIDs,
+            note: existing?.note ?? "")
+        return try await putDay(user: user, date: today, input: input)
     }
 
     public func day(user: User, date: LocalDate) async throws -> OutfitDay? {

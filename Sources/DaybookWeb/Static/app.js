@@ -45,6 +45,8 @@
     }
     document.querySelectorAll("[data-photo-picker]").forEach(setUpPhotoPicker);
     document.querySelectorAll("[data-photo-list]").forEach(setUpPhotoList);
+    document.querySelectorAll("[data-color-source]").forEach(setUpColorSuggestions);
+    document.querySelectorAll("[data-closet-search]").forEach(setUpClosetSearch);
     document.querySelectorAll("img[data-avatar-img]").forEach(hideBrokenAvatar);
 
     // Show that a form is on its way (seed 001 NFR14), and stop a double tap sending it twice.
@@ -221,16 +223,19 @@
       return Array.prototype.slice.call(strip.querySelectorAll("[data-photo-item]"));
     }
 
-    // Numbers the photos, marks the cover, and disables the moves that go nowhere.
+    // Numbers the photos, marks the cover, and disables the moves that go nowhere (a one-photo
+    // picker has no moves).
     function refresh() {
       var all = items();
       strip.hidden = all.length === 0;
       all.forEach(function (item, index) {
-        item.classList.toggle("is-cover", index === 0);
+        item.classList.toggle("is-cover", index === 0 && max > 1);
         var image = item.querySelector("img");
-        image.alt = "Photo " + (index + 1) + " of " + all.length + (index === 0 ? " (cover)" : "");
-        item.querySelector('[data-photo-move="-1"]').disabled = index === 0;
-        item.querySelector('[data-photo-move="1"]').disabled = index === all.length - 1;
+        image.alt = max > 1 ? "Photo " + (index + 1) + " of " + all.length + (index === 0 ? " (cover)" : "") : "The photo";
+        var back = item.querySelector('[data-photo-move="-1"]');
+        var on = item.querySelector('[data-photo-move="1"]');
+        if (back) back.disabled = index === 0;
+        if (on) on.disabled = index === all.length - 1;
       });
     }
 
@@ -265,6 +270,7 @@
           item.querySelector('input[name="photoIds"]').value = answer.id;
           item.classList.remove("is-uploading");
           item.dataset.uploaded = answer.id;
+          root.dispatchEvent(new CustomEvent("daybook:photo-uploaded", { detail: { id: answer.id } }));
         } else {
           showError((file.name ? file.name + ": " : "") +
             (answer.message || "the photo could not be uploaded (error " + status + ")."));
@@ -297,6 +303,8 @@
         input.value = "";
         if (!files.length) return;
         showError("");
+        // A one-photo picker (a closet item) replaces its photo instead of refusing a second.
+        if (max === 1) items().forEach(dropItem);
         var room = max - items().length;
         if (files.length > room) {
           showError("An entry can have at most " + max + " photos" +
@@ -409,4 +417,79 @@
     });
     document.querySelectorAll('[aria-busy="true"]').forEach(function (el) { el.removeAttribute("aria-busy"); });
   });
+
+  // Closet (issue 14): once an item's photo is uploaded, its colours are offered as chips; one tap
+  // ticks the colour below. Without JavaScript the item's page offers them after saving.
+  function setUpColorSuggestions(picker) {
+    var form = picker.closest("form");
+    var box = form && form.querySelector("[data-color-suggestions]");
+    if (!box) return;
+    var list = box.querySelector("[data-color-suggestion-list]");
+    function tick(color) {
+      var input = form.querySelector('input[name="colors"][value="' + color + '"]');
+      if (input) input.checked = true;
+    }
+    box.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-color-accept]");
+      if (!button) return;
+      tick(button.getAttribute("data-color-accept"));
+      button.remove();
+      if (!list.querySelector("[data-color-accept]")) box.hidden = true;
+    });
+    picker.addEventListener("daybook:photo-uploaded", function (event) {
+      fetch("/closet/colors?photo=" + encodeURIComponent(event.detail.id), { credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.json() : { colors: "" }; })
+        .then(function (answer) {
+          var colors = (answer.colors || "").split(",").filter(function (c) {
+            var input = c && form.querySelector('input[name="colors"][value="' + c + '"]');
+            return input && !input.checked;
+          });
+          list.textContent = "";
+          colors.forEach(function (color) {
+            var button = document.createElement("button");
+            button.type = "button";
+            button.className = "chip chip-small chip-suggest";
+            button.setAttribute("data-color-accept", color);
+            var swatch = document.createElement("span");
+            swatch.className = "swatch swatch-" + color;
+            swatch.setAttribute("aria-hidden", "true");
+            button.appendChild(swatch);
+            button.appendChild(document.createTextNode(color + " +"));
+            list.appendChild(button);
+            list.appendChild(document.createTextNode(" "));
+          });
+          box.hidden = colors.length === 0;
+        })
+        .catch(function () { /* suggestions are a convenience */ });
+    });
+  }
+
+  // The closet's search bar filters as you type: the page for the new query is fetched and its
+  // results swapped in, and the address follows, so Back and reload keep the search.
+  function setUpClosetSearch(form) {
+    var input = form.querySelector('input[name="q"]');
+    var results = document.querySelector("[data-closet-results]");
+    if (!input || !results || !window.fetch || !window.DOMParser) return;
+    var timer = null;
+    var latest = 0;
+    function run() {
+      var url = form.action + "?" + new URLSearchParams(new FormData(form)).toString();
+      var ticket = ++latest;
+      fetch(url, { credentials: "same-origin" })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          if (ticket !== latest) return;
+          var page = new DOMParser().parseFromString(html, "text/html");
+          var fresh = page.querySelector("[data-closet-results]");
+          if (!fresh) return;
+          results.replaceChildren.apply(results, Array.prototype.slice.call(fresh.childNodes));
+          history.replaceState(null, "", url);
+        })
+        .catch(function () { /* the form still submits */ });
+    }
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(run, 200);
+    });
+  }
 })();
