@@ -125,6 +125,15 @@ OPERATIONS = [
     Operation("search", "search: GET /search?q=marker", "search", "GET",
               lambda c: "/api/v1/search?q=" + c.manifest.get("journalMarker", "zanzibarite") + "&limit=20",
               kind="list", note="full text, the marker word is in 200 check-ins; 20 ranked hits with snippets"),
+    Operation("closet_page", "closet page: GET /closet", "closet_page", "GET", lambda c: "/closet",
+              kind="closet", connections=[16],
+              note="the page of 500 items (the first 60 in the grid), with the category counts (issue 14)"),
+    Operation("closet_items", "closet: GET /closet/items?limit=50", "closet_items", "GET",
+              lambda c: "/api/v1/closet/items?limit=50", kind="closet", connections=[16],
+              note="the first page of 500 items with their wears from 300 outfit days"),
+    Operation("closet_tag", "closet tag search: GET /closet/items?tag=…", "closet_tag", "GET",
+              lambda c: "/api/v1/closet/items?limit=50&tag=" + c.manifest.get("closetMarker", "cashmere"),
+              kind="closet", connections=[16], note="a keyword one item in ten has, over 500 items"),
     Operation("save_day", "save a day: PUT /days/{date}", "save_day", "PUT",
               lambda c: f"/api/v1/days/{c.yesterday()}", body=_day_body, kind="write",
               note="replaces existing entries, round-robin over the past year"),
@@ -700,6 +709,14 @@ def check_targets(report: dict) -> list[dict]:
         if thumbs:
             add(f"serving a thumbnail < 5 ms (issue 4; p99 at {conns} connection{'s' if conns > 1 else ''})",
                 thumbs[0]["p99_ms"] < 5, f"p50 {thumbs[0]['p50_ms']:.2f} ms, p99 {thumbs[0]['p99_ms']:.2f} ms")
+    closet = [r for r in rows if r["kind"] == "closet" and r["connections"] == 16]
+    if closet:
+        add("closet page, item list and tag search p99 < 20 ms at 16 connections (issue 14; 500 items)",
+            all(r["p99_ms"] < 20 for r in closet), ", ".join(f"{r['operation']} {r['p99_ms']:.2f} ms" for r in closet))
+    if photos:
+        pipeline = photos["pipeline"]
+        add("an item's 12 MP photo stored and thumbnailed < 0.5 s (issue 14; the pipeline above, JPEG)",
+            pipeline["jpeg"]["median_s"] < 0.5, f"{pipeline['jpeg']['median_s'] * 1000:.0f} ms")
     failing = sorted({r["operation"] for r in rows if r["ok_requests"] == 0})
     if failing:
         add("every operation answers 2xx", False, "failing: " + ", ".join(failing))
@@ -807,7 +824,8 @@ def main() -> int:
                        BENCH_DAYS=str(manifest["days"]),
                        BENCH_SEARCH=manifest.get("journalMarker", "zanzibarite"),
                        BENCH_CHECKIN_IDS=",".join(manifest.get("checkinIds", [])),
-                       BENCH_JOURNAL_IDS=",".join(manifest.get("journalIds", [])))
+                       BENCH_JOURNAL_IDS=",".join(manifest.get("journalIds", [])),
+                       BENCH_CLOSET_TAG=manifest.get("closetMarker", "cashmere"))
 
         photos = None
         if any(o.name in ("photos", "thumbnail") for o in ops):

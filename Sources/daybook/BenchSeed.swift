@@ -52,6 +52,12 @@ struct BenchSeed: AsyncParsableCommand {
     )
     var publicEntries = 0
 
+    @Option(help: "Closet items of the loaded account (with 50 outfits).")
+    var closetItems = 500
+
+    @Option(help: "Outfit-calendar days of the loaded account: the last N dates, worn.")
+    var outfitDays = 300
+
     @Option(help: "Seed of the random choices, so two runs make the same data.")
     var seed: UInt64 = 6
 
@@ -160,6 +166,10 @@ struct BenchSeed: AsyncParsableCommand {
             if journalIDs.count < 500 { journalIDs.append(entry.id) }
         }
 
+        let closetItemIDs = try await Self.seedCloset(
+            store: store, services: cheap, user: user, items: closetItems, outfitDays: outfitDays, today: today,
+            random: &random)
+
         // Plain accounts: cheap hashes (see the type's comment), a few days each.
         var plainUserIDs: [UUID] = []
         for index in 0..<users {
@@ -201,7 +211,9 @@ struct BenchSeed: AsyncParsableCommand {
                 activityIds: activities.map { $0.id.uuidString.lowercased() },
                 personIds: people.map { $0.id.uuidString.lowercased() },
                 journalEntries: journalEntries, journalMarker: Self.searchMarker, seedSeconds: seconds,
-                checkinIds: checkinIDs.map(\.lowercasedString), journalIds: journalIDs.map(\.lowercasedString))
+                checkinIds: checkinIDs.map(\.lowercasedString), journalIds: journalIDs.map(\.lowercasedString),
+                closetItems: closetItems, outfitDays: outfitDays, closetMarker: Self.closetMarker,
+                closetItemIds: closetItemIDs.prefix(500).map(\.lowercasedString))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(contents).write(to: URL(fileURLWithPath: manifest))
@@ -210,7 +222,8 @@ struct BenchSeed: AsyncParsableCommand {
         print(
             "Made: \(days) day entries (\(dates.last!) … \(dates.first!)), \(checkins) check-ins, "
                 + "\(people.count) people, \(users) plain accounts (bcrypt cost 4) with \(daysPerUser) day entries each; "
-                + "\(journalEntries) journal entries (one in five public)")
+                + "\(journalEntries) journal entries (one in five public); \(closetItems) closet items, 50 outfits, "
+                + "\(outfitDays) outfit days")
         print(String(format: "Took %.2f s", seconds))
     }
 
@@ -268,6 +281,11 @@ struct BenchSeed: AsyncParsableCommand {
         /// Some of the loaded account's check-ins and journal entries, for the get-by-id benchmarks.
         var checkinIds: [String]
         var journalIds: [String]
+        /// The closet: how big, the tag one item in ten has, and some item ids.
+        var closetItems: Int
+        var outfitDays: Int
+        var closetMarker: String
+        var closetItemIds: [String]
     }
 }
 
