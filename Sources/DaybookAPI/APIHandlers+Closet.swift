@@ -36,8 +36,10 @@ extension APIHandlers {
                 FieldError(field: "tag", code: "invalid", message: "“\(bad.prefix(40))” cannot be a tag.")
             ])
         }
-        let search = ClosetSearch.parse(
-            input.query.q ?? "", extraTags: rawTags, knownTags: try await services.closet.knownTags(user: user))
+        let text = input.query.q ?? ""
+        // Which words are tags is asked only when there are words.
+        let known = text.isEmpty ? [] : try await services.closet.knownTags(user: user)
+        let search = ClosetSearch.parse(text, extraTags: rawTags, knownTags: known)
         query.tags = search.tags
         query.words = search.words
         query.archived = input.query.archived ?? false

@@ -130,7 +130,7 @@ struct PostgresClosetStore: ClosetStore {
             switch query.sort {
             case .newest: "i.created_at DESC, i.id DESC"
             case .name: "i.search_text COLLATE \"C\", i.id"
-            case .leastWorn: "coalesce(w.n, 0), w.last NULLS FIRST, i.search_text COLLATE \"C\", i.id"
+            case .leastWorn: "w.n, w.last NULLS FIRST, i.search_text COLLATE \"C\", i.id"
             }
         let sinceDate = query.notWornSince.map { PGDate($0.date) }
         let addedBefore = query.notWornSince.map { PGTime($0.addedBefore) }
@@ -315,18 +315,19 @@ struct PostgresClosetStore: ClosetStore {
 
     // MARK: Rows
 
-    /// Items with their wear, for the user; conditions follow with `AND`.
+    /// Items with their wear, for the user; conditions follow with `AND`. The wear is a lateral
+    /// lookup per item through `outfit_day_items_by_item`, so a page ordered by time reads it only
+    /// for the rows it returns.
     static func itemSelect(_ userID: UUID) -> String {
-        let user = userID.lowercasedString
-        return """
-            SELECT i.*, coalesce(w.n, 0) AS worn_count, w.last AS last_worn
-            FROM closet_items i LEFT JOIN (
-                SELECT di.item_id, count(*) AS n, max(di.date) AS last
-                FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
-                WHERE di.user_id = '\(user)' AND d.status = 'worn' GROUP BY di.item_id
-            ) w ON w.item_id = i.id
-            WHERE i.user_id = '\(user)'
-            """
+        """
+        SELECT i.*, w.n AS worn_count, w.last AS last_worn
+        FROM closet_items i CROSS JOIN LATERAL (
+            SELECT count(*) AS n, max(di.date) AS last
+            FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
+            WHERE di.user_id = i.user_id AND di.item_id = i.id AND d.status = 'worn'
+        ) w
+        WHERE i.user_id = '\(userID.lowercasedString)'
+        """
     }
 
     static func item(_ row: PostgresRandomAccessRow) throws -> ClosetItem {

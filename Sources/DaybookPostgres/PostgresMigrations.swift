@@ -413,6 +413,8 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX closet_items_by_user ON closet_items (user_id, created_at DESC, id DESC)",
                 "CREATE INDEX closet_items_by_category ON closet_items (user_id, category_id)",
+                // The closet's category counts leave archived items out.
+                "CREATE INDEX closet_items_in_closet ON closet_items (user_id, category_id) WHERE archived_reason IS NULL",
                 "CREATE INDEX closet_items_by_photo ON closet_items (user_id, photo_id) WHERE photo_id IS NOT NULL",
                 """
                 CREATE TABLE outfits (

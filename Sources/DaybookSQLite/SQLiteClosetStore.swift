@@ -134,10 +134,7 @@ struct SQLiteClosetStore: ClosetStore {
 
     func item(id: UUID, userID: UUID) async throws -> ClosetItem? {
         try pool.readInline { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: Self.itemSelect(where: "i.id = ?")),
-                arguments: [Stored.id(userID), Stored.id(userID), Stored.id(id)]
-            ).map(Self.item)
+            try Self.items(db, userID: userID, where: "i.id = ?", arguments: [Stored.id(id)]).first
         }
     }
 
@@ -145,34 +142,36 @@ struct SQLiteClosetStore: ClosetStore {
         guard !ids.isEmpty else { return [] }
         return try pool.readInline { db in
             let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-            let arguments: [any DatabaseValueConvertible] = [Stored.id(userID), Stored.id(userID)] + ids.map(Stored.id)
-            return try Row.fetchAll(
-                db.cachedStatement(sql: Self.itemSelect(where: "i.id IN (\(marks))")),
-                arguments: StatementArguments(arguments)
-            ).map(Self.item)
+            return try Self.items(db, userID: userID, where: "i.id IN (\(marks))", arguments: ids.map(Stored.id))
         }
     }
 
     func items(userID: UUID, query: ClosetItemQuery) async throws -> [ClosetItem] {
         try pool.readInline { db in
             var conditions = [query.archived ? "i.archived_reason IS NOT NULL" : "i.archived_reason IS NULL"]
-            var arguments: [(any DatabaseValueConvertible)?] = [Stored.id(userID), Stored.id(userID)]
+            var arguments: [(any DatabaseValueConvertible)?] = []
             if let category = query.categoryID {
                 conditions.append("i.category_id = ?")
                 arguments.append(Stored.id(category))
             }
             for tag in query.tags {
+                // `instr` on the JSON text rules most rows out before `json_each` parses any.
+                let quoted = Stored.strings([tag]).dropFirst().dropLast()
                 conditions.append(
                     """
-                    (EXISTS (SELECT 1 FROM json_each(i.tags) WHERE value = ?1)
-                        OR EXISTS (SELECT 1 FROM json_each(i.colors) WHERE value = ?1) OR i.season = ?1)
-                    """.replacingOccurrences(of: "?1", with: "?\(arguments.count + 1)"))
-                arguments.append(tag)
+                    ((instr(i.tags, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(i.tags) WHERE value = ?))
+                        OR (instr(i.colors, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(i.colors) WHERE value = ?))
+                        OR i.season = ?)
+                    """)
+                arguments += [String(quoted), tag, String(quoted), tag, tag]
             }
             for word in query.words {
                 conditions.append("instr(i.search_text, ?) > 0")
                 arguments.append(word)
             }
+            // Sorting or filtering by wear needs every item's wear first; otherwise it is read only
+            // for the page's rows.
+            let byWear = query.sort == .leastWorn || query.notWornSince != nil
             if let since = query.notWornSince {
                 conditions.append("(w.last < ? OR (w.last IS NULL AND i.created_at < ?))")
                 arguments += [since.date.description, Stored.time(since.addedBefore)]
@@ -184,22 +183,15 @@ struct SQLiteClosetStore: ClosetStore {
                 case .leastWorn: "coalesce(w.n, 0), w.last NULLS FIRST, i.search_text, i.id"
                 }
             arguments += [query.limit, query.offset]
-            return try Row.fetchAll(
-                db.cachedStatement(
-                    sql: Self.itemSelect(where: conditions.joined(separator: " AND "))
-                        + " ORDER BY \(order) LIMIT ? OFFSET ?"
-                ), arguments: StatementArguments(arguments)
-            ).map(Self.item)
+            return try Self.items(
+                db, userID: userID, where: conditions.joined(separator: " AND ") + " ORDER BY \(order) LIMIT ? OFFSET ?",
+                arguments: arguments, wearFirst: byWear)
         }
     }
 
     func deleteItem(id: UUID, userID: UUID) async throws -> ClosetItem? {
         try pool.writeInline { db in
-            guard
-                let item = try Row.fetchOne(
-                    db.cachedStatement(sql: Self.itemSelect(where: "i.id = ?")),
-                    arguments: [Stored.id(userID), Stored.id(userID), Stored.id(id)]
-                ).map(Self.item)
+            guard let item = try Self.items(db, userID: userID, where: "i.id = ?", arguments: [Stored.id(id)]).first
             else { return nil }
             // outfit_items and outfit_day_items go by ON DELETE CASCADE.
             try db.cachedStatement(sql: "DELETE FROM closet_items WHERE user_id = ? AND id = ?").execute(arguments: [
@@ -370,19 +362,47 @@ struct SQLiteClosetStore: ClosetStore {
 
     // MARK: Rows
 
-    /// Items with their wear; arguments: the user's id twice, then those of `condition`.
-    static func itemSelect(where condition: String) -> String {
+    static let itemColumns = """
+        i.id, i.user_id, i.category_id, i.name, i.tags, i.colors, i.photo_id, i.brand, i.size, i.season,
+        i.purchase_date, i.price_cents, i.notes, i.archived_reason, i.created_at, i.updated_at
         """
-        SELECT i.id, i.user_id, i.category_id, i.name, i.tags, i.colors, i.photo_id, i.brand, i.size, i.season,
-            i.purchase_date, i.price_cents, i.notes, i.archived_reason, i.created_at, i.updated_at,
-            coalesce(w.n, 0), w.last
-        FROM closet_items i LEFT JOIN (
-            SELECT di.item_id, count(*) AS n, max(di.date) AS last
-            FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
-            WHERE di.user_id = ? AND d.status = 'worn' GROUP BY di.item_id
-        ) w ON w.item_id = i.id
-        WHERE i.user_id = ? AND \(condition)
-        """
+
+    /// The user's items matching `condition` (which may end in ORDER BY and LIMIT), with their
+    /// wear. By default the wear is read per returned row, through `outfit_day_items_by_item`: a
+    /// page of 50 costs 50 short index lookups, not an aggregate over every worn day. With
+    /// `wearFirst`, every item's wear is aggregated first, for conditions and orders that use it
+    /// (`w.n`, `w.last`).
+    static func items(
+        _ db: Database, userID: UUID, where condition: String, arguments: [(any DatabaseValueConvertible)?],
+        wearFirst: Bool = false
+    ) throws -> [ClosetItem] {
+        let user = Stored.id(userID)
+        let sql: String
+        let all: [(any DatabaseValueConvertible)?]
+        if wearFirst {
+            sql = """
+                SELECT \(itemColumns), coalesce(w.n, 0), w.last
+                FROM closet_items i LEFT JOIN (
+                    SELECT di.item_id, count(*) AS n, max(di.date) AS last
+                    FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
+                    WHERE di.user_id = ? AND d.status = 'worn' GROUP BY di.item_id
+                ) w ON w.item_id = i.id
+                WHERE i.user_id = ? AND \(condition)
+                """
+            all = [user, user] + arguments
+        } else {
+            sql = """
+                SELECT \(itemColumns),
+                    (SELECT count(*) FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
+                        WHERE di.user_id = i.user_id AND di.item_id = i.id AND d.status = 'worn'),
+                    (SELECT max(di.date) FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
+                        WHERE di.user_id = i.user_id AND di.item_id = i.id AND d.status = 'worn')
+                FROM closet_items i
+                WHERE i.user_id = ? AND \(condition)
+                """
+            all = [user] + arguments
+        }
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(all)).map(item)
     }
 
     static func item(_ row: Row) -> ClosetItem {

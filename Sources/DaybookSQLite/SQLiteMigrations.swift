@@ -317,6 +317,7 @@ enum SQLiteMigrations {
                     );
                     CREATE INDEX closet_items_by_user ON closet_items(user_id, created_at DESC, id DESC);
                     CREATE INDEX closet_items_by_category ON closet_items(user_id, category_id);
+                    CREATE INDEX closet_items_in_closet ON closet_items(user_id, category_id) WHERE archived_reason IS NULL;
                     CREATE INDEX closet_items_by_photo ON closet_items(user_id, photo_id) WHERE photo_id IS NOT NULL;
                     CREATE TABLE outfits (
                         user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,

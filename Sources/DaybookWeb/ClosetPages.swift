@@ -71,13 +71,13 @@ struct ClosetPages: Sendable {
         let closet = web.services.closet
         async let categoriesResult = closet.categories(user: user)
         async let countsResult = closet.itemCounts(user: user)
-        async let knownResult = closet.knownTags(user: user)
         let categories = try await categoriesResult
         let counts = try await countsResult
         let categoryID = UUID(uuidString: parameters["category"])
             .flatMap { id in categories.contains { $0.id == id } ? id : nil }
-        let search = ClosetSearch.parse(
-            text, extraTags: parameters.all("tag"), knownTags: try await knownResult)
+        // Which words are tags is asked only when there are words.
+        let known = text.isEmpty ? [] : try await closet.knownTags(user: user)
+        let search = ClosetSearch.parse(text, extraTags: parameters.all("tag"), knownTags: known)
 
         var query: ClosetItemQuery
         switch view {
@@ -123,15 +123,17 @@ struct ClosetPages: Sendable {
             ClosetLink(label: $0.1, href: href(sort: $0.0), current: $0.0 == sort)
         }
         let activeTags = search.tags.map { ClosetLink(label: "#" + $0, href: href(dropTag: $0), current: true) }
-        let own = try await closet.tags(user: user).own.prefix(8).map(\.tag)
-        let suggestions = (own + ["casual", "work", "summer", "winter", "black", "navy"]).filter {
-            !search.tags.contains($0)
-        }
-        .prefix(10).map { tag in
-            ClosetLink(
-                label: "#" + tag, href: href() + (href().contains("?") ? "&" : "?") + "tag=" + Web.queryEscape(tag),
-                current: false)
-        }
+        // Tags to try: the most common among the items shown, besides those chosen.
+        var tagCounts: [String: Int] = [:]
+        for item in page.items { for tag in item.tags + item.colors { tagCounts[tag, default: 0] += 1 } }
+        let suggestions = tagCounts.filter { !search.tags.contains($0.key) }
+            .sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(10)
+            .map { tag, _ in
+                let base = href()
+                return ClosetLink(
+                    label: "#" + tag, href: base + (base.contains("?") ? "&" : "?") + "tag=" + Web.queryEscape(tag),
+                    current: false)
+            }
         let heading =
             switch view {
             case "idle": "Not worn for \(ClosetService.idleMonths) months"

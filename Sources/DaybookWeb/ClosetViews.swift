@@ -4,7 +4,7 @@ import DaybookStorage
 import Foundation
 
 /// An item in a grid: its thumbnail (loaded lazily), name and wears.
-struct ItemCard {
+struct ItemCard: TemplateConvertible {
     let id: String
     let href: String
     let name: String
@@ -21,6 +21,13 @@ struct ItemCard {
         thumb = item.photoID.map { MediaPath.url($0, .small) }
         wornText = WearText.short(item.wear)
         archivedLabel = item.archivedReason?.label
+    }
+
+    var templateValue: [String: Any] {
+        var values: [String: Any] = ["id": id, "href": href, "name": name, "wornText": wornText, "checked": checked]
+        if let thumb { values["thumb"] = thumb }
+        if let archivedLabel { values["archivedLabel"] = archivedLabel }
+        return values
     }
 }
 

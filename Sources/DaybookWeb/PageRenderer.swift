@@ -138,6 +138,12 @@ struct UserBadge {
     }
 }
 
+/// A model that hands the renderer its dictionary itself: for values repeated many times on a
+/// page (the closet's grid cards), where reflecting each field costs more than building the page.
+protocol TemplateConvertible {
+    var templateValue: [String: Any] { get }
+}
+
 /// Turns a page model (structs, arrays, optionals) into the dictionaries and arrays Mustache
 /// reads fastest, once per render.
 ///
@@ -158,6 +164,7 @@ enum TemplateContext {
     static func convert(_ value: Any) -> Any? {
         switch value {
         case let text as String: return text
+        case let ready as any TemplateConvertible: return ready.templateValue
         case let flag as Bool: return flag
         case let number as Int: return number
         case let strings as [String: String]: return strings
