@@ -114,15 +114,18 @@ struct PostgresClosetStore: ClosetStore {
     }
 
     func item(id: UUID, userID: UUID) async throws -> ClosetItem? {
-        try await client.rows("\(unescaped: Self.itemSelect(userID)) AND i.id = \(id)", logger: logger)
-            .first.map(Self.item)
+        try await withWear(
+            client.rows("SELECT i.* FROM closet_items i WHERE i.user_id = \(userID) AND i.id = \(id)", logger: logger),
+            userID: userID
+        ).first
     }
 
     func items(ids: [UUID], userID: UUID) async throws -> [ClosetItem] {
         guard !ids.isEmpty else { return [] }
-        return try await client.rows(
-            "\(unescaped: Self.itemSelect(userID)) AND i.id = ANY(\(ids)::uuid[])", logger: logger
-        ).map(Self.item)
+        return try await withWear(
+            client.rows(
+                "SELECT i.* FROM closet_items i WHERE i.user_id = \(userID) AND i.id = ANY(\(ids)::uuid[])",
+                logger: logger), userID: userID)
     }
 
     func items(userID: UUID, query: ClosetItemQuery) async throws -> [ClosetItem] {
@@ -130,21 +133,36 @@ struct PostgresClosetStore: ClosetStore {
             switch query.sort {
             case .newest: "i.created_at DESC, i.id DESC"
             case .name: "i.search_text COLLATE \"C\", i.id"
-            case .leastWorn: "w.n, w.last NULLS FIRST, i.search_text COLLATE \"C\", i.id"
+            case .leastWorn: "coalesce(w.n, 0), w.last NULLS FIRST, i.search_text COLLATE \"C\", i.id"
             }
         let sinceDate = query.notWornSince.map { PGDate($0.date) }
         let addedBefore = query.notWornSince.map { PGTime($0.addedBefore) }
-        return try await client.rows(
+        // Sorting or filtering by wear needs every item's wear first; otherwise it is read for the
+        // page's rows only.
+        let byWear = query.sort == .leastWorn || query.notWornSince != nil
+        let from =
+            byWear
+            ? """
+            closet_items i LEFT JOIN (
+                SELECT di.item_id, count(*) AS n, max(di.date) AS last
+                FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
+                WHERE di.user_id = '\(userID.lowercasedString)' AND d.status = 'worn' GROUP BY di.item_id
+            ) w ON w.item_id = i.id
             """
-            \(unescaped: Self.itemSelect(userID))
+            // No wear needed: `w` is an empty stand-in, so the conditions read the same.
+            : "closet_items i LEFT JOIN (SELECT NULL::uuid AS item_id, 0::bigint AS n, NULL::date AS last) w ON false"
+        let rows = try await client.rows(
+            """
+            SELECT i.* FROM \(unescaped: from)
+            WHERE i.user_id = \(userID)
                 AND (i.archived_reason IS NOT NULL) = \(query.archived)
                 AND (\(query.categoryID)::uuid IS NULL OR i.category_id = \(query.categoryID))
                 AND (i.tags || i.colors || ARRAY[i.season]) @> \(query.tags)::text[]
                 AND NOT EXISTS (SELECT 1 FROM unnest(\(query.words)::text[]) AS q(word) WHERE strpos(i.search_text, q.word) = 0)
                 AND (\(sinceDate)::date IS NULL OR w.last < \(sinceDate) OR (w.last IS NULL AND i.created_at < \(addedBefore)))
             ORDER BY \(unescaped: order) LIMIT \(query.limit) OFFSET \(query.offset)
-            """, logger: logger
-        ).map(Self.item)
+            """, logger: logger)
+        return try await withWear(rows, userID: userID)
     }
 
     func deleteItem(id: UUID, userID: UUID) async throws -> ClosetItem? {
@@ -315,22 +333,27 @@ struct PostgresClosetStore: ClosetStore {
 
     // MARK: Rows
 
-    /// Items with their wear, for the user; conditions follow with `AND`. The wear is a lateral
-    /// lookup per item through `outfit_day_items_by_item`, so a page ordered by time reads it only
-    /// for the rows it returns.
-    static func itemSelect(_ userID: UUID) -> String {
-        """
-        SELECT i.*, w.n AS worn_count, w.last AS last_worn
-        FROM closet_items i CROSS JOIN LATERAL (
-            SELECT count(*) AS n, max(di.date) AS last
+    /// Items from `closet_items` rows, with their wear read in one grouped query for just those
+    /// items (through `outfit_day_items_by_item`).
+    func withWear(_ rows: [PostgresRandomAccessRow], userID: UUID) async throws -> [ClosetItem] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [UUID] = try rows.map { try $0.value("id") }
+        var wear: [UUID: WearSummary] = [:]
+        for row in try await client.rows(
+            """
+            SELECT di.item_id, count(*) AS n, max(di.date) AS last
             FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
-            WHERE di.user_id = i.user_id AND di.item_id = i.id AND d.status = 'worn'
-        ) w
-        WHERE i.user_id = '\(userID.lowercasedString)'
-        """
+            WHERE di.user_id = \(userID) AND di.item_id = ANY(\(ids)::uuid[]) AND d.status = 'worn'
+            GROUP BY di.item_id
+            """, logger: logger)
+        {
+            wear[try row.value("item_id")] = WearSummary(
+                count: try row.value("n"), lastWorn: try row.value("last", as: PGDate?.self)?.date)
+        }
+        return try rows.map { row in try Self.item(row, wear: wear[try row.value("id")] ?? WearSummary()) }
     }
 
-    static func item(_ row: PostgresRandomAccessRow) throws -> ClosetItem {
+    static func item(_ row: PostgresRandomAccessRow, wear: WearSummary) throws -> ClosetItem {
         ClosetItem(
             id: try row.value("id"), userID: try row.value("user_id"), name: try row.value("name"),
             categoryID: try row.value("category_id"), tags: try row.value("tags"), colors: try row.value("colors"),
@@ -338,9 +361,7 @@ struct PostgresClosetStore: ClosetStore {
             season: try row.value("season"), purchaseDate: try row.value("purchase_date", as: PGDate?.self)?.date,
             priceCents: try row.value("price_cents"), notes: try row.value("notes"),
             archivedReason: try row.value("archived_reason", as: String?.self).flatMap(ArchiveReason.init(rawValue:)),
-            createdAt: try row.time("created_at"), updatedAt: try row.time("updated_at"),
-            wear: WearSummary(
-                count: try row.value("worn_count"), lastWorn: try row.value("last_worn", as: PGDate?.self)?.date))
+            createdAt: try row.time("created_at"), updatedAt: try row.time("updated_at"), wear: wear)
     }
 
     static let outfitSelect = """

@@ -13,7 +13,8 @@ import Hummingbird
 /// Someone else's item and an unknown id are the same "not found" page.
 struct ClosetPages: Sendable {
     let web: Web
-    static let pageSize = 60
+    /// Items per page of the grid, as the API's default page: ten rows of three on a phone.
+    static let pageSize = 30
 
     func add(to router: Router<AppRequestContext>) {
         router.get("/closet") { request, context in try await home(request, context) }
