@@ -169,7 +169,7 @@ cmd_start() {
         if as_owner "$bindir/pg_ctl" start -D "$PG_DIR/data" -l "$PG_DIR/postgres.log" -w -t 60 \
             -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$PG_DIR \
                 -c fsync=off -c synchronous_commit=off -c full_page_writes=off \
-                -c max_connections=300 -c shared_buffers=128MB" >/dev/null 2>&1; then
+                -c max_connections=1000 -c shared_buffers=128MB" >/dev/null 2>&1; then
             started=1
             break
         fi
