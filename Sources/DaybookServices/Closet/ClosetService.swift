@@ -261,13 +261,7 @@ public struct ClosetService: Sendable {
         if let category = input.categoryID, !(try await categories(user: user).contains { $0.id == category }) {
             errors.add("categoryId", "unknown", "You have no such category.")
         }
-        if let photo = input.photoID {
-            do {
-                try await media.requireOwned([photo], userID: user.id, field: "photoId")
-            } catch let error as ValidationError {
-                error.errors.forEach { errors.add($0) }
-            }
-        }
+        try await media.checkOwned(input.photoID.map { [$0] } ?? [], userID: user.id, field: "photoId", into: &errors)
         try errors.throwIfAny()
         return item!
     }

@@ -65,13 +65,7 @@ public struct OutfitService: Sendable {
             try ClosetRules.validate(input, id: id, userID: user.id, now: now().roundedToMicroseconds)
         }
         if let outfit { try await requireItems(outfit.itemIDs, user: user, field: "itemIds", errors: &errors) }
-        if let photo = input.photoID {
-            do {
-                try await media.requireOwned([photo], userID: user.id, field: "photoId")
-            } catch let error as ValidationError {
-                error.errors.forEach { errors.add($0) }
-            }
-        }
+        try await media.checkOwned(input.photoID.map { [$0] } ?? [], userID: user.id, field: "photoId", into: &errors)
         try errors.throwIfAny()
         return outfit!
     }

@@ -114,13 +114,7 @@ public struct JournalService: Sendable {
         let entry = errors.check {
             try JournalRules.validate(input, id: id, userID: user.id, now: now().roundedToMicroseconds)
         }
-        if let entry, !entry.photoIDs.isEmpty {
-            do {
-                try await media.requireOwned(entry.photoIDs, userID: user.id, field: "photoIds")
-            } catch let error as ValidationError {
-                error.errors.forEach { errors.add($0) }
-            }
-        }
+        if let entry { try await media.checkOwned(entry.photoIDs, userID: user.id, field: "photoIds", into: &errors) }
         try errors.throwIfAny()
         return entry!
     }

@@ -154,6 +154,16 @@ public struct MediaService: Sendable {
         if owned.count != unique.count { throw ValidationError([Self.unknownPhoto(field: field)]) }
     }
 
+    /// `requireOwned`, recording its error with a request's other bad fields instead of throwing.
+    public func checkOwned(_ ids: [UUID], userID: UUID, field: String, into errors: inout FieldErrors) async throws {
+        guard !ids.isEmpty else { return }
+        do {
+            try await requireOwned(ids, userID: userID, field: field)
+        } catch let error as ValidationError {
+            error.errors.forEach { errors.add($0) }
+        }
+    }
+
     /// The error for an id that is not one of the user's photos (someone else's looks the same).
     public static func unknownPhoto(field: String) -> FieldError {
         FieldError(field: field, code: "unknown", message: "You have no such photo. Upload it again.")
