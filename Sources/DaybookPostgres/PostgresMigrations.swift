@@ -466,6 +466,28 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX outfit_day_items_by_item ON outfit_day_items (user_id, item_id, date)",
             ]),
+        Migration(
+            version: 11, name: "friends",
+            statements: [
+                // One row per side of a pair: the user's own lists are reads of their own rows.
+                """
+                CREATE TABLE friend_links (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    other_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    state text NOT NULL,
+                    since timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, other_id)
+                )
+                """,
+                """
+                CREATE TABLE blocks (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    blocked_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, blocked_id)
+                )
+                """,
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

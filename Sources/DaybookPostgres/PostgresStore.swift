@@ -26,6 +26,7 @@ public final class PostgresStore: DaybookStore {
     public let reminders: any ReminderStore
     public let push: any PushStore
     public let closet: any ClosetStore
+    public let friends: any FriendStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -53,6 +54,7 @@ public final class PostgresStore: DaybookStore {
         reminders = PostgresReminderStore(client: client, logger: logger)
         push = PostgresPushStore(client: client, logger: logger)
         closet = PostgresClosetStore(client: client, logger: logger)
+        friends = PostgresFriendStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)

@@ -184,7 +184,8 @@ struct SQLiteClosetStore: ClosetStore {
                 }
             arguments += [query.limit, query.offset]
             return try Self.items(
-                db, userID: userID, where: conditions.joined(separator: " AND ") + " ORDER BY \(order) LIMIT ? OFFSET ?",
+                db, userID: userID,
+                where: conditions.joined(separator: " AND ") + " ORDER BY \(order) LIMIT ? OFFSET ?",
                 arguments: arguments, wearFirst: byWear)
         }
     }

@@ -362,6 +362,25 @@ enum SQLiteMigrations {
                     CREATE INDEX outfit_day_items_by_item ON outfit_day_items(user_id, item_id, date);
                     """)
         }
+        migrator.registerMigration("011 friends") { db in
+            // One row per side of a pair: the user's own lists are reads of their own rows.
+            try db.execute(
+                sql: """
+                    CREATE TABLE friend_links (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        other_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        state TEXT NOT NULL,
+                        since INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, other_id)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE blocks (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        blocked_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, blocked_id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

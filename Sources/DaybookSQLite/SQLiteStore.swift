@@ -24,6 +24,7 @@ public final class SQLiteStore: DaybookStore {
     public let reminders: any ReminderStore
     public let push: any PushStore
     public let closet: any ClosetStore
+    public let friends: any FriendStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -50,6 +51,7 @@ public final class SQLiteStore: DaybookStore {
         reminders = SQLiteReminderStore(pool: pool)
         push = SQLitePushStore(pool: pool)
         closet = SQLiteClosetStore(pool: pool)
+        friends = SQLiteFriendStore(pool: pool)
     }
 
     public func migrate() async throws {

@@ -19,6 +19,7 @@ public struct Services: Sendable {
     public let push: PushService
     public let closet: ClosetService
     public let outfits: OutfitService
+    public let friends: FriendService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
@@ -41,5 +42,6 @@ public struct Services: Sendable {
         push = PushService(store: store, settings: pushSettings, now: now)
         closet = ClosetService(store: store, media: media, now: now)
         outfits = OutfitService(store: store, media: media, now: now)
+        friends = FriendService(store: store, notifications: notifications, now: now)
     }
 }

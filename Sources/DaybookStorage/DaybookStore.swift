@@ -26,6 +26,8 @@ public protocol DaybookStore: Sendable {
     var push: any PushStore { get }
     /// Closet categories, items, outfits and the outfit calendar.
     var closet: any ClosetStore { get }
+    /// Friends, friend requests and blocks.
+    var friends: any FriendStore { get }
 
     /// The session with this token hash and its user (see the extension's default).
     func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?

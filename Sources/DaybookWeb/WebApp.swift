@@ -98,6 +98,7 @@ public struct WebApp: Sendable {
         ClosetCategoryPages(web: web).add(to: router)
         OutfitPages(web: web).add(to: router)
         OutfitCalendarPages(web: web).add(to: router)
+        FriendPages(web: web).add(to: router)
         PlaceholderPages(web: web).add(to: router)
     }
 

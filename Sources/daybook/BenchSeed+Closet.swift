@@ -27,7 +27,8 @@ extension BenchSeed {
             let input = ClosetItemInput(
                 name: text(length: Int.random(in: 8...24, using: &random), random: &random),
                 categoryID: categories.randomElement(using: &random)?.id, tags: tags,
-                colors: Array(ClosetKeywords.colors.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random))),
+                colors: Array(
+                    ClosetKeywords.colors.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random))),
                 brand: text(length: 8, random: &random), size: "M",
                 season: ClosetKeywords.seasons.randomElement(using: &random) ?? "",
                 price: String(Int.random(in: 10...300, using: &random)), notes: text(length: 60, random: &random))

@@ -70,6 +70,14 @@ def multipart(data: bytes) -> tuple[bytes, str]:
     return body, f"multipart/form-data; boundary={boundary}"
 
 
+def anna_id(client: Client) -> str:
+    return client.call("get", "/me")[1]["id"]
+
+
+def carol_name(client: Client) -> str:
+    return client.call("get", "/me")[1]["username"]
+
+
 # ----------------------------------------------------------------------------- the document
 
 
@@ -192,7 +200,15 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
     status, worn = anna.call("put", f"/outfit-calendar/{today}", {"outfitId": outfit["id"], "note": "Anna's day"})
     assert status == 200, worn
 
+    carol = register(server, "carol")
+    status, asked = anna.call("post", "/friends/requests", {"username": carol_name(carol)})
+    assert status == 201, asked
+    status, _ = carol.call("post", f"/friends/requests/{anna_id(anna)}/accept", {})
+    assert status == 204
+    friend_id = asked["user"]["id"]
+
     owned = {
+        "userId": friend_id,
         "itemId": item["id"], "categoryId": category["id"], "outfitId": outfit["id"], "itemIds": [item["id"]],
         "mediaId": media["id"], "feelingId": feeling["id"], "activityId": activity["id"],
         "personId": person["id"], "checkinId": checkin["id"], "entryId": entry["id"],
@@ -207,6 +223,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         "/feelings?includeArchived=true", "/activities?includeArchived=true", "/people?includeArchived=true",
         "/me/sessions", "/me", "/notifications", "/push/subscriptions", "/reminders",
         f"/closet/items/{item['id']}", f"/outfits/{outfit['id']}", f"/outfit-calendar/{today}", "/closet/categories",
+        "/friends",
     }
     before = {path: anna.call("get", path) for path in reads}
 

@@ -1,0 +1,99 @@
+import DaybookStorage
+import DaybookTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("API: friends, requests and blocks")
+struct APIFriendsTests {
+    func usernames(_ response: APIResponse, _ list: String) -> [String] {
+        (response[list] as? [[String: Any]] ?? []).compactMap { $0["username"] as? String }
+    }
+
+    func id(_ response: APIResponse, _ list: String, _ username: String) -> String? {
+        (response[list] as? [[String: Any]] ?? []).first { $0["username"] as? String == username }?["id"] as? String
+    }
+
+    func inbox(_ api: API) async throws -> [String] {
+        try await api.get("/notifications").items.compactMap { $0["text"] as? String }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func askAcceptRemoveWithNotifications(database: TestDatabase) async throws {
+        try await withApp(database) { client, _ in
+            let anna = try await API(client).register("anna_f")
+            let bob = try await API(client).register("bob_f")
+            let sent = try await anna.post("/friends/requests", ["username": "@Bob_F"])
+            #expect(sent.status == .created, "\(sent.text)")
+            #expect(sent["status"] as? String == "requested")
+            #expect((sent["user"] as? [String: Any])?["username"] as? String == "bob_f")
+            #expect(usernames(try await anna.get("/friends"), "outgoing") == ["bob_f"])
+            let bobs = try await bob.get("/friends")
+            #expect(usernames(bobs, "incoming") == ["anna_f"] && usernames(bobs, "friends").isEmpty)
+            #expect(try await inbox(bob).contains { $0.contains("@anna_f") && $0.contains("friend") })
+
+            let annaID = try #require(id(bobs, "incoming", "anna_f"))
+            #expect(try await bob.post("/friends/requests/\(annaID)/accept", [String: Any]()).status == .noContent)
+            #expect(usernames(try await anna.get("/friends"), "friends") == ["bob_f"])
+            #expect(usernames(try await bob.get("/friends"), "friends") == ["anna_f"])
+            #expect(try await inbox(anna).contains { $0.contains("accepted") })
+            try await bob.post("/friends/requests/\(annaID)/accept", [String: Any]()).expectProblem(
+                .notFound, "not_found")
+
+            let bobID = try #require(id(try await anna.get("/friends"), "friends", "bob_f"))
+            #expect(try await anna.delete("/friends/\(bobID)").status == .noContent)
+            #expect(usernames(try await bob.get("/friends"), "friends").isEmpty)
+            try await anna.delete("/friends/\(bobID)").expectProblem(.notFound, "not_found")
+
+            // Asking again, and the other asking back, makes friends at once.
+            _ = try await anna.post("/friends/requests", ["username": "bob_f"])
+            let back = try await bob.post("/friends/requests", ["username": "anna_f"])
+            #expect(back["status"] as? String == "friends", "\(back.text)")
+
+            // Withdraw and decline.
+            let cara = try await API(client).register("cara_f")
+            _ = try await cara.post("/friends/requests", ["username": "anna_f"])
+            let caraID = try #require(id(try await anna.get("/friends"), "incoming", "cara_f"))
+            #expect(try await anna.delete("/friends/requests/\(caraID)").status == .noContent)
+            #expect(usernames(try await cara.get("/friends"), "outgoing").isEmpty)
+            try await anna.delete("/friends/requests/\(caraID)").expectProblem(.notFound, "not_found")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func badUsernamesAndBlocks(database: TestDatabase) async throws {
+        try await withApp(database) { client, _ in
+            let anna = try await API(client).register("anna_b")
+            let mallory = try await API(client).register("mallory_b")
+            func expect(_ response: APIResponse, _ code: String, sourceLocation: SourceLocation = #_sourceLocation) {
+                response.expectProblem(.unprocessableContent, "validation_failed", sourceLocation: sourceLocation)
+                #expect(response.errorCode("username") == code, "\(response.text)", sourceLocation: sourceLocation)
+            }
+            expect(try await anna.post("/friends/requests", ["username": ""]), "required")
+            expect(try await anna.post("/friends/requests", ["username": "nobody_here"]), "unknown")
+            expect(try await anna.post("/friends/requests", ["username": "anna_b"]), "invalid")
+            // An email address finds nobody.
+            expect(try await anna.post("/friends/requests", ["username": "mallory_b@example.org"]), "unknown")
+            try await anna.post("/friends/requests", ["name": "x"]).expectProblem(.badRequest, "malformed_request")
+
+            let blocked = try await anna.post("/blocks", ["username": "mallory_b"])
+            #expect(blocked.status == .created, "\(blocked.text)")
+            let malloryID = try #require(blocked["id"] as? String)
+            #expect(usernames(try await anna.get("/friends"), "blocked") == ["mallory_b"])
+            expect(try await anna.post("/friends/requests", ["username": "mallory_b"]), "blocked")
+            // Mallory's request looks sent; Anna sees nothing and gets no notification.
+            let before = try await inbox(anna).count
+            #expect(try await mallory.post("/friends/requests", ["username": "anna_b"]).status == .created)
+            #expect(usernames(try await mallory.get("/friends"), "outgoing") == ["anna_b"])
+            #expect(usernames(try await anna.get("/friends"), "incoming").isEmpty)
+            #expect(try await inbox(anna).count == before)
+
+            #expect(try await anna.delete("/blocks/\(malloryID)").status == .noContent)
+            try await anna.delete("/blocks/\(malloryID)").expectProblem(.notFound, "not_found")
+            try await anna.delete("/friends/\(UUID().uuidString)").expectProblem(.notFound, "not_found")
+            try await anna.delete("/friends/not-an-id").expectProblem(.badRequest, "malformed_request")
+        }
+    }
+}

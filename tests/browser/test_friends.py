@@ -1,0 +1,68 @@
+"""Friends in the browser (issue 15, first part): Anna types Bob's username and presses the
+button; Bob's bell counts the request at once on his open page; he accepts; both see each other
+as friends; Anna blocks a third user whose later request she never sees."""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+
+from helpers import wait
+from test_accounts import click, field_error, fill, signup, submit
+
+
+def names(driver, label: str) -> list[str]:
+    lists = driver.find_elements(By.CSS_SELECTOR, f'ul.friend-list[aria-label="{label}"] .friend-name .muted')
+    return [e.text for e in lists]
+
+
+def test_ask_accept_and_block(server, make_browser, new_user, screenshot):
+    anna_user, bob_user, eve_user = new_user("anna"), new_user("bob"), new_user("eve")
+    anna, bob = make_browser(), make_browser()
+    signup(anna, server, anna_user, display_name="Anna Lind")
+    signup(bob, server, bob_user, display_name="Bob Berg")
+
+    # Bob waits on Today; his bell is live.
+    bob.get(server.url + "/today")
+    wait(bob).until(lambda d: d.execute_script("return document.querySelector('[data-bell]') !== null"))
+
+    anna.get(server.url + "/profile")
+    click(anna, anna.find_element(By.CSS_SELECTOR, ".menu a[href=\"/friends\"]"))
+    wait(anna).until(lambda d: d.current_url.endswith("/friends"))
+    fill(anna, "username", "nobody_" + anna_user.username)
+    submit(anna, "form[action='/friends']")
+    assert "No one here has" in field_error(anna, "username")
+    fill(anna, "username", "@" + bob_user.username.upper())
+    submit(anna, "form[action='/friends']")
+    assert "Request sent" in anna.find_element(By.CSS_SELECTOR, ".notice").text
+    assert names(anna, "Requests sent") == ["@" + bob_user.username]
+
+    count = wait(bob, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-bell-count]"))
+    wait(bob, 10).until(lambda d: count.is_displayed() and count.text == "1")
+    bob.get(server.url + "/friends")
+    assert names(bob, "Requests received") == ["@" + anna_user.username]
+    screenshot(bob, "friends-request")
+    click(bob, bob.find_element(By.CSS_SELECTOR, 'ul[aria-label="Requests received"] button.button'))
+    wait(bob).until(lambda d: "notice=accepted" in d.current_url)
+    assert names(bob, "Friends") == ["@" + anna_user.username]
+    anna.get(server.url + "/friends")
+    assert names(anna, "Friends") == ["@" + bob_user.username]
+    screenshot(anna, "friends")
+
+    # Blocking: Eve's later request never shows up for Anna.
+    eve = make_browser()
+    signup(eve, server, eve_user)
+    eve.get(server.url + "/friends")
+    fill(eve, "username", anna_user.username)
+    submit(eve, "form[action='/friends']")
+    anna.get(server.url + "/friends")
+    assert names(anna, "Requests received") == ["@" + eve_user.username]
+    anna.execute_script("window.confirm = () => true")
+    click(anna, anna.find_element(By.CSS_SELECTOR, 'ul[aria-label="Requests received"] .friend-actions form:last-child button'))
+    wait(anna).until(lambda d: "notice=blocked" in d.current_url)
+    assert names(anna, "Blocked") == ["@" + eve_user.username]
+    eve.get(server.url + "/friends")
+    fill(eve, "username", anna_user.username)
+    submit(eve, "form[action='/friends']")
+    assert "Request sent" in eve.find_element(By.CSS_SELECTOR, ".notice").text
+    anna.get(server.url + "/friends")
+    assert names(anna, "Requests received") == []
