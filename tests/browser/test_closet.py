@@ -131,6 +131,7 @@ def test_closet_items_search_outfit_calendar_and_removal(server, browser, new_us
     fill(driver, "name", "Office Monday")
     tick(driver, "itemIds", shirt)
     tick(driver, "itemIds", skirt)
+    screenshot(driver, "closet-outfit-form")
     submit(driver, "form.outfit-form")
     assert OUTFIT_PATH.match(path_of(driver)), driver.current_url
     outfit = OUTFIT_PATH.match(path_of(driver)).group(1)
@@ -143,6 +144,8 @@ def test_closet_items_search_outfit_calendar_and_removal(server, browser, new_us
     for day in (yesterday, next_week):
         driver.get(f"{server.url}/closet/calendar/{day.isoformat()}?outfit={outfit}")
         assert driver.find_element(By.CSS_SELECTOR, f'input[name=outfitId][value="{outfit}"]').is_selected()
+        if day == next_week:
+            screenshot(driver, "closet-plan-day")
         submit(driver, f"form[action='/closet/calendar/{day.isoformat()}']")
         assert "Saved" in driver.find_element(By.CSS_SELECTOR, ".notice").text
     assert "Planned: Office Monday" in driver.find_element(By.CSS_SELECTOR, ".outfit-current").text
