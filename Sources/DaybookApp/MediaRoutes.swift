@@ -8,12 +8,13 @@ import Hummingbird
 /// `avatar` (256 px square, profile pictures only) or `original` (as uploaded, its owner only).
 ///
 /// - Who may see it is `MediaService.access`: the owner; anyone for a photo of a public entry;
-///   nobody else. Everything refused, unknown or malformed is the same 404.
+///   friends for a profile picture; nobody else. Everything refused, unknown or malformed is the
+///   same 404.
 /// - The bytes under a URL never change, so the answer carries a strong ETag (the file's
 ///   SHA-256). The owner's browser may keep it for a year (`private`). A photo of a public entry
 ///   may become private again, and a copy in a shared cache could not be called back: those are
-///   cached for five minutes and then revalidated. `If-None-Match` answers 304 without reading
-///   the file.
+///   cached for five minutes and then revalidated, and so is a friend's copy in their own browser
+///   (a friendship can end). `If-None-Match` answers 304 without reading the file.
 /// - `Content-Type` comes from the stored format (never sniffed), with `nosniff` (set for every
 ///   response by `SecurityHeadersMiddleware`).
 struct MediaRoutes {
@@ -21,6 +22,7 @@ struct MediaRoutes {
 
     static let ownersCopy = "private, max-age=31536000, immutable"
     static let publicCopy = "public, max-age=300, must-revalidate"
+    static let friendsCopy = "private, max-age=300, must-revalidate"
 
     func add(to router: Router<AppRequestContext>) {
         router.get("/media/:id/:size") { request, context -> Response in
@@ -46,7 +48,8 @@ struct MediaRoutes {
         var headers: HTTPFields = [
             .contentType: served.contentType,
             .eTag: served.etag,
-            .cacheControl: served.isPublic ? Self.publicCopy : Self.ownersCopy,
+            .cacheControl: served.isPublic
+                ? Self.publicCopy : (served.viewerIsOwner ? Self.ownersCopy : Self.friendsCopy),
             .xContentTypeOptions: "nosniff",
         ]
         if Self.matches(request.headers[.ifNoneMatch], etag: served.etag) {

@@ -1,3 +1,4 @@
+import DaybookMedia
 import DaybookStorage
 import DaybookTestSupport
 import Foundation
@@ -8,6 +9,8 @@ import Testing
 
 @Suite("API: friends, requests and blocks")
 struct APIFriendsTests {
+    static let face = try! SampleImage.make(width: 400, height: 400, format: .jpeg)
+
     func usernames(_ response: APIResponse, _ list: String) -> [String] {
         (response[list] as? [[String: Any]] ?? []).compactMap { $0["username"] as? String }
     }
@@ -94,6 +97,32 @@ struct APIFriendsTests {
             try await anna.delete("/blocks/\(malloryID)").expectProblem(.notFound, "not_found")
             try await anna.delete("/friends/\(UUID().uuidString)").expectProblem(.notFound, "not_found")
             try await anna.delete("/friends/not-an-id").expectProblem(.badRequest, "malformed_request")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func friendsSeeEachOthersProfilePicture(database: TestDatabase) async throws {
+        try await withMediaApp(database) { client, _, _ in
+            let anna = try await API(client).register("anna_p")
+            let bob = try await API(client).register("bob_p")
+            let picture = try #require(try await anna.upload(Self.face, kind: "avatar")["id"] as? String)
+            #expect(try await anna.patch("/me", ["avatarMediaId": picture]).status == .ok)
+            let path = "/media/\(picture)/avatar"
+            #expect(try await bob.file(path).status == .notFound)
+
+            _ = try await anna.post("/friends/requests", ["username": "bob_p"])
+            let annaID = try #require(id(try await bob.get("/friends"), "incoming", "anna_p"))
+            #expect(try await bob.file(path).status == .notFound)  // asking is not being friends
+            _ = try await bob.post("/friends/requests/\(annaID)/accept", [String: Any]())
+            let seen = try await bob.file(path)
+            #expect(seen.status == .ok)
+            #expect(seen.headers[.cacheControl] == "private, max-age=300, must-revalidate")
+            #expect(try await bob.file("/media/\(picture)/original").status == .notFound)
+            #expect(try await bob.file(path, anonymous: true).status == .notFound)
+
+            let bobID = try #require(id(try await anna.get("/friends"), "friends", "bob_p"))
+            _ = try await anna.delete("/friends/\(bobID)")
+            #expect(try await bob.file(path).status == .notFound)
         }
     }
 }

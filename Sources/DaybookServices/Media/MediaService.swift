@@ -170,9 +170,10 @@ public struct MediaService: Sendable {
     }
 
     /// Who may see which file: the owner, everything; anyone else, the derivatives of a photo
-    /// the store calls public (see `MediaStore.servable`); nobody else anything. Everything refused is
-    /// `NotFound`, exactly like a photo that does not exist (a 404, never a 403). The original as
-    /// uploaded is its owner's only. Reads no file.
+    /// the store calls public (see `MediaStore.servable`), and a friend the derivatives of their
+    /// friend's current profile picture; nobody else anything. Everything refused is `NotFound`,
+    /// exactly like a photo that does not exist (a 404, never a 403). The original as uploaded is
+    /// its owner's only. Reads no file.
     public func access(id: UUID, variant: MediaVariant, viewer: User?) async throws -> ServedMedia {
         guard let (record, visible) = try await store.media.servable(id: id) else { throw NotFound() }
         let isOwner = viewer?.id == record.userID
@@ -185,12 +186,21 @@ public struct MediaService: Sendable {
             isPublic = false
         } else {
             isPublic = visible
-            guard isOwner || isPublic else { throw NotFound() }
+            if !isOwner, !isPublic {
+                guard let viewer, try await isFriendsProfilePicture(record, viewer: viewer) else { throw NotFound() }
+            }
         }
         return ServedMedia(
             record: record, variant: variant, file: file,
             contentType: ImageFormat(rawValue: file.format)?.mimeType ?? "application/octet-stream",
             etag: "\"\(file.key)\"", isPublic: isPublic, viewerIsOwner: isOwner)
+    }
+
+    /// Whether the photo is the current profile picture of someone the viewer is friends with
+    /// (asked only when the photo is neither the viewer's nor public).
+    private func isFriendsProfilePicture(_ record: MediaRecord, viewer: User) async throws -> Bool {
+        guard try await store.users.user(id: record.userID)?.avatarMediaID == record.id else { return false }
+        return try await store.friends.areFriends(viewer.id, record.userID)
     }
 
     /// The bytes of a file `access` allowed; `NotFound` if the blob is gone.
