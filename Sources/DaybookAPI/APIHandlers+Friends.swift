@@ -75,3 +75,64 @@ extension Components.Schemas.Friend {
             avatarUrl: entry.user.avatarMediaID.map { MediaPath.url($0, .avatar) }, since: entry.since)
     }
 }
+
+/// Sharing with friends.
+extension APIHandlers {
+    func shareWithFriends(_ input: Operations.shareWithFriends.Input) async throws -> Operations.shareWithFriends.Output
+    {
+        let user = try authenticated().user
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        var ids = BodyIDs()
+        let items = ids.parse(body.itemIds ?? [], field: "itemIds")
+        let outfits = ids.parse(body.outfitIds ?? [], field: "outfitIds")
+        let friends = ids.parse(body.friendIds, field: "friendIds")
+        try ids.errors.throwIfAny()
+        _ = try await services.shares.share(
+            user: user, itemIDs: items, outfitIDs: outfits, friendIDs: friends, message: body.message ?? "")
+        let sent = try await services.shares.sent(user: user)
+        return .created(.init(body: .json(.init(items: sent.map(Components.Schemas.SharedThing.init)))))
+    }
+
+    func listSharesReceived(_ input: Operations.listSharesReceived.Input) async throws
+        -> Operations.listSharesReceived.Output
+    {
+        let user = try authenticated().user
+        let things = try await services.shares.received(user: user)
+        return .ok(.init(body: .json(.init(items: things.map(Components.Schemas.SharedThing.init)))))
+    }
+
+    func listSharesSent(_ input: Operations.listSharesSent.Input) async throws -> Operations.listSharesSent.Output {
+        let user = try authenticated().user
+        let things = try await services.shares.sent(user: user)
+        return .ok(.init(body: .json(.init(items: things.map(Components.Schemas.SharedThing.init)))))
+    }
+
+    func withdrawShare(_ input: Operations.withdrawShare.Input) async throws -> Operations.withdrawShare.Output {
+        let user = try authenticated().user
+        try await services.shares.withdraw(user: user, id: try pathID(input.path.shareId, "shareId"))
+        return .noContent(.init())
+    }
+
+    func getSharedItem(_ input: Operations.getSharedItem.Input) async throws -> Operations.getSharedItem.Output {
+        let user = try authenticated().user
+        let shared = try await services.shares.sharedItem(viewer: user, id: try pathID(input.path.itemId, "itemId"))
+        return .ok(.init(body: .json(.init(shared.item))))
+    }
+
+    func getSharedOutfit(_ input: Operations.getSharedOutfit.Input) async throws -> Operations.getSharedOutfit.Output {
+        let user = try authenticated().user
+        let shared = try await services.shares.sharedOutfit(
+            viewer: user, id: try pathID(input.path.outfitId, "outfitId"))
+        return .ok(.init(body: .json(.init(shared.outfit))))
+    }
+}
+
+extension Components.Schemas.SharedThing {
+    init(_ thing: SharedThing) {
+        self.init(
+            id: thing.share.id.apiString, kind: thing.share.kind == .item ? .item : .outfit,
+            targetId: thing.share.targetID.apiString, name: thing.name, message: thing.share.message,
+            photo: thing.photoID.map(Components.Schemas.JournalPhoto.init), createdAt: thing.share.createdAt,
+            person: .init(FriendEntry(user: thing.person, since: thing.share.createdAt)))
+    }
+}

@@ -72,8 +72,13 @@ struct PostgresFriendStore: FriendStore {
     }
 
     func unfriend(_ userID: UUID, _ friendID: UUID) async throws -> Bool {
+        // Shares between the two end with the friendship, in the same statement.
         try await client.execute(
             """
+            WITH shares_gone AS (
+                DELETE FROM shares
+                WHERE (user_id = \(userID) AND recipient_id = \(friendID)) OR (user_id = \(friendID) AND recipient_id = \(userID))
+            )
             DELETE FROM friend_links WHERE state = 'friends'
                 AND ((user_id = \(userID) AND other_id = \(friendID)) OR (user_id = \(friendID) AND other_id = \(userID)))
             RETURNING 1
@@ -86,6 +91,9 @@ struct PostgresFriendStore: FriendStore {
             WITH gone AS (
                 DELETE FROM friend_links
                 WHERE (user_id = \(userID) AND other_id = \(blocked)) OR (user_id = \(blocked) AND other_id = \(userID))
+            ), shares_gone AS (
+                DELETE FROM shares
+                WHERE (user_id = \(userID) AND recipient_id = \(blocked)) OR (user_id = \(blocked) AND recipient_id = \(userID))
             )
             INSERT INTO blocks (user_id, blocked_id, created_at) VALUES (\(userID), \(blocked), \(PGTime(at)))
             ON CONFLICT DO NOTHING

@@ -488,6 +488,26 @@ enum PostgresMigrations {
                 )
                 """,
             ]),
+        Migration(
+            version: 12, name: "shares",
+            statements: [
+                // A row per thing and friend; the friend's list reads `shares_received`.
+                """
+                CREATE TABLE shares (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    recipient_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    kind text NOT NULL,
+                    target_id uuid NOT NULL,
+                    message text NOT NULL DEFAULT '',
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                "CREATE INDEX shares_sent ON shares (user_id, created_at DESC)",
+                "CREATE INDEX shares_received ON shares (recipient_id, created_at DESC)",
+                "CREATE INDEX shares_by_target ON shares (user_id, recipient_id, target_id)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

@@ -27,6 +27,7 @@ public final class PostgresStore: DaybookStore {
     public let push: any PushStore
     public let closet: any ClosetStore
     public let friends: any FriendStore
+    public let shares: any ShareStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -55,6 +56,7 @@ public final class PostgresStore: DaybookStore {
         push = PostgresPushStore(client: client, logger: logger)
         closet = PostgresClosetStore(client: client, logger: logger)
         friends = PostgresFriendStore(client: client, logger: logger)
+        shares = PostgresShareStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)

@@ -66,7 +66,9 @@ struct SQLiteFriendStore: FriendStore {
                         AND ((user_id = ?1 AND other_id = ?2) OR (user_id = ?2 AND other_id = ?1))
                     """
             ).execute(arguments: [Stored.id(userID), Stored.id(friendID)])
-            return db.changesCount > 0
+            let ended = db.changesCount > 0
+            try Self.deleteShares(db, Stored.id(userID), Stored.id(friendID))
+            return ended
         }
     }
 
@@ -80,6 +82,7 @@ struct SQLiteFriendStore: FriendStore {
             try db.cachedStatement(
                 sql: "INSERT OR IGNORE INTO blocks (user_id, blocked_id, created_at) VALUES (?, ?, ?)"
             ).execute(arguments: [a, b, Stored.time(at)])
+            try Self.deleteShares(db, a, b)
         }
     }
 
@@ -131,6 +134,13 @@ struct SQLiteFriendStore: FriendStore {
     }
 
     // MARK: Helpers
+
+    /// Shares between the two, both ways: they end with the friendship.
+    static func deleteShares(_ db: Database, _ a: String, _ b: String) throws {
+        try db.cachedStatement(
+            sql: "DELETE FROM shares WHERE (user_id = ?1 AND recipient_id = ?2) OR (user_id = ?2 AND recipient_id = ?1)"
+        ).execute(arguments: [a, b])
+    }
 
     static func state(_ db: Database, _ user: String, _ other: String) throws -> String? {
         try String.fetchOne(

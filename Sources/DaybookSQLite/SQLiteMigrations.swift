@@ -381,6 +381,25 @@ enum SQLiteMigrations {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("012 shares") { db in
+            // A row per thing and friend; the friend's list reads `shares_received`.
+            try db.execute(
+                sql: """
+                    CREATE TABLE shares (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        recipient_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        target_id TEXT NOT NULL,
+                        message TEXT NOT NULL DEFAULT '',
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, id)
+                    );
+                    CREATE INDEX shares_sent ON shares(user_id, created_at DESC);
+                    CREATE INDEX shares_received ON shares(recipient_id, created_at DESC);
+                    CREATE INDEX shares_by_target ON shares(user_id, recipient_id, target_id);
+                    """)
+        }
         return migrator
     }
 }

@@ -25,6 +25,7 @@ public final class SQLiteStore: DaybookStore {
     public let push: any PushStore
     public let closet: any ClosetStore
     public let friends: any FriendStore
+    public let shares: any ShareStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -52,6 +53,7 @@ public final class SQLiteStore: DaybookStore {
         push = SQLitePushStore(pool: pool)
         closet = SQLiteClosetStore(pool: pool)
         friends = SQLiteFriendStore(pool: pool)
+        shares = SQLiteShareStore(pool: pool)
     }
 
     public func migrate() async throws {

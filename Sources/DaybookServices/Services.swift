@@ -20,6 +20,7 @@ public struct Services: Sendable {
     public let closet: ClosetService
     public let outfits: OutfitService
     public let friends: FriendService
+    public let shares: ShareService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
@@ -43,5 +44,6 @@ public struct Services: Sendable {
         closet = ClosetService(store: store, media: media, now: now)
         outfits = OutfitService(store: store, media: media, now: now)
         friends = FriendService(store: store, notifications: notifications, now: now)
+        shares = ShareService(store: store, notifications: notifications, now: now)
     }
 }

@@ -28,6 +28,8 @@ public protocol DaybookStore: Sendable {
     var closet: any ClosetStore { get }
     /// Friends, friend requests and blocks.
     var friends: any FriendStore { get }
+    /// Closet items and outfits shared with friends.
+    var shares: any ShareStore { get }
 
     /// The session with this token hash and its user (see the extension's default).
     func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?

@@ -6,7 +6,8 @@ import Foundation
 /// An item in a grid: its thumbnail (loaded lazily), name and wears.
 struct ItemCard: TemplateConvertible {
     let id: String
-    let href: String
+    /// The owner's page; a friend's view points elsewhere.
+    var href: String
     let name: String
     let thumb: String?
     let wornText: String

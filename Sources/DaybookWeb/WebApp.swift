@@ -99,6 +99,7 @@ public struct WebApp: Sendable {
         OutfitPages(web: web).add(to: router)
         OutfitCalendarPages(web: web).add(to: router)
         FriendPages(web: web).add(to: router)
+        SharePages(web: web).add(to: router)
         PlaceholderPages(web: web).add(to: router)
     }
 

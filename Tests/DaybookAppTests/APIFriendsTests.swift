@@ -125,4 +125,71 @@ struct APIFriendsTests {
             #expect(try await bob.file(path).status == .notFound)
         }
     }
+
+    @Test(arguments: TestDatabase.available)
+    func shareItemsAndOutfitsWithFriendsOnly(database: TestDatabase) async throws {
+        try await withMediaApp(database) { client, _, _ in
+            let anna = try await API(client).register("anna_s")
+            let bob = try await API(client).register("bob_s")
+            let eve = try await API(client).register("eve_s")
+            _ = try await anna.post("/friends/requests", ["username": "bob_s"])
+            let annaID = try #require(id(try await bob.get("/friends"), "incoming", "anna_s"))
+            _ = try await bob.post("/friends/requests/\(annaID)/accept", [String: Any]())
+            let bobID = try #require(id(try await anna.get("/friends"), "friends", "bob_s"))
+            let eveID = try #require(try await eve.get("/me")["id"] as? String)
+
+            let tops = try #require(
+                try await anna.get("/closet/categories").items.first { $0["name"] as? String == "Tops" }?["id"]
+                    as? String)
+            let photo = try #require(try await anna.upload(Self.face)["id"] as? String)
+            let shirt = try #require(
+                try await anna.post("/closet/items", ["name": "Silk shirt", "categoryId": tops, "photoId": photo])["id"]
+                    as? String)
+            let scarf = try #require(
+                try await anna.post("/closet/items", ["name": "Scarf", "categoryId": tops])["id"] as? String)
+            let outfit = try #require(
+                try await anna.post("/outfits", ["name": "Dinner", "itemIds": [scarf]])["id"] as? String)
+            #expect(try await bob.file("/media/\(photo)/small").status == .notFound)
+
+            // Only friends, only one's own things.
+            let notFriend = try await anna.post("/shares", ["itemIds": [shirt], "friendIds": [eveID]])
+            #expect(notFriend.errorCode("friendIds") == "unknown", "\(notFriend.text)")
+            let notMine = try await bob.post("/shares", ["itemIds": [shirt], "friendIds": [annaID]])
+            #expect(notMine.errorCode("itemIds") == "unknown")
+            let nothing = try await anna.post("/shares", ["friendIds": [bobID]])
+            #expect(nothing.errorCode("itemIds") == "required")
+
+            let shared = try await anna.post(
+                "/shares", ["itemIds": [shirt], "outfitIds": [outfit], "friendIds": [bobID], "message": "For Friday?"])
+            #expect(shared.status == .created, "\(shared.text)")
+            #expect(try await inbox(bob).contains { $0.contains("shared 2 things") && $0.contains("For Friday?") })
+
+            let received = try await bob.get("/shares/received")
+            #expect(received.items.compactMap { $0["name"] as? String }.sorted() == ["Dinner", "Silk shirt"])
+            #expect(received.items.allSatisfy { ($0["person"] as? [String: Any])?["username"] as? String == "anna_s" })
+            #expect(try await bob.get("/shared/items/\(shirt)")["name"] as? String == "Silk shirt")
+            #expect(try await bob.get("/shared/items/\(scarf)")["name"] as? String == "Scarf")  // in the outfit
+            #expect(try await bob.get("/shared/outfits/\(outfit)")["itemIds"] as? [String] == [scarf])
+            #expect(try await bob.file("/media/\(photo)/small").status == .ok)
+            #expect(try await bob.file("/media/\(photo)/original").status == .notFound)
+            // Still read-only: Bob's own closet has none of it.
+            try await bob.get("/closet/items/\(shirt)").expectProblem(.notFound, "not_found")
+            try await eve.get("/shared/items/\(shirt)").expectProblem(.notFound, "not_found")
+            #expect(try await eve.file("/media/\(photo)/small").status == .notFound)
+
+            // Withdrawing the shirt ends Bob's access to it and its photo at once.
+            let sent = try await anna.get("/shares/sent")
+            let shirtShare = try #require(sent.items.first { $0["name"] as? String == "Silk shirt" }?["id"] as? String)
+            try await bob.delete("/shares/\(shirtShare)").expectProblem(.notFound, "not_found")
+            #expect(try await anna.delete("/shares/\(shirtShare)").status == .noContent)
+            try await bob.get("/shared/items/\(shirt)").expectProblem(.notFound, "not_found")
+            #expect(try await bob.file("/media/\(photo)/small").status == .notFound)
+
+            // Unfriending ends the rest.
+            #expect(try await bob.get("/shared/outfits/\(outfit)").status == .ok)
+            _ = try await bob.delete("/friends/\(annaID)")
+            try await bob.get("/shared/outfits/\(outfit)").expectProblem(.notFound, "not_found")
+            #expect(try await bob.get("/shares/received").items.isEmpty)
+        }
+    }
 }

@@ -90,6 +90,8 @@ struct PostgresStoreTests {
                     "push_subscriptions_id_key", "push_outbox_pkey", "push_outbox_due", "push_outbox_by_subscription",
                     "media_by_id", "media_by_original_key", "media_by_small_key", "media_by_large_key",
                     "media_by_avatar_key", "journal_by_id", "journal_public",
+                    // What friends shared with a user is found by the recipient.
+                    "shares_received",
                 ]
                 let rows = try await PostgresTestDatabase.textRows(
                     url,

@@ -66,3 +66,45 @@ def test_ask_accept_and_block(server, make_browser, new_user, screenshot):
     assert "Request sent" in eve.find_element(By.CSS_SELECTOR, ".notice").text
     anna.get(server.url + "/friends")
     assert names(anna, "Requests received") == []
+
+
+def test_share_an_item_with_a_friend(server, make_browser, new_user, screenshot, tmp_path):
+    from test_closet import add_item
+    from helpers import wait as wait_for
+    anna_user, bob_user = new_user("anna"), new_user("bob")
+    anna, bob = make_browser(), make_browser()
+    signup(anna, server, anna_user, display_name="Anna Lind")
+    signup(bob, server, bob_user, display_name="Bob Berg")
+    anna.get(server.url + "/friends")
+    fill(anna, "username", bob_user.username)
+    submit(anna, "form[action='/friends']")
+    bob.get(server.url + "/friends")
+    click(bob, bob.find_element(By.CSS_SELECTOR, 'ul[aria-label="Requests received"] button.button'))
+    wait_for(bob).until(lambda d: "notice=accepted" in d.current_url)
+    bob.get(server.url + "/today")
+    count = bob.find_element(By.CSS_SELECTOR, "[data-bell-count]")
+    wait_for(bob, 10).until(lambda d: count.text == "1")  # the friend request, still unread
+
+    item = add_item(anna, server, tmp_path, "Green linen dress", "Dresses", (40, 140, 60), "green",
+                    [("Material", "linen")], "")
+    click(anna, anna.find_element(By.PARTIAL_LINK_TEXT, "Share"))
+    wait_for(anna).until(lambda d: "/shared/new" in d.current_url)
+    box = anna.find_element(By.CSS_SELECTOR, "input[name=friendIds]")
+    click(anna, box.find_element(By.XPATH, "./ancestor::label[1]"))
+    fill(anna, "message", "For the wedding?")
+    screenshot(anna, "share-form")
+    submit(anna, "form.share-form")
+    assert "Shared" in anna.find_element(By.CSS_SELECTOR, ".notice").text
+
+    # Bob's open page hears of it; the shared page shows the dress with its photo.
+    wait_for(bob, 10).until(lambda d: count.is_displayed() and count.text == "2")
+    bob.get(server.url + "/shared")
+    row = bob.find_element(By.CSS_SELECTOR, 'ul[aria-label="Shared with me"] .share-thing')
+    assert "Green linen dress" in row.text and "For the wedding?" in row.text
+    image = row.find_element(By.TAG_NAME, "img")
+    wait_for(bob, 20).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+    screenshot(bob, "shared-with-me")
+    click(bob, row)
+    wait_for(bob).until(lambda d: d.current_url.endswith(f"/shared/items/{item}"))
+    assert "Shared by Anna Lind" in bob.find_element(By.CSS_SELECTOR, ".closet-item").text
+

@@ -206,9 +206,13 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
     status, _ = carol.call("post", f"/friends/requests/{anna_id(anna)}/accept", {})
     assert status == 204
     friend_id = asked["user"]["id"]
+    status, shared = anna.call("post", "/shares", {"itemIds": [item["id"]], "outfitIds": [outfit["id"]],
+                                                   "friendIds": [friend_id], "message": "Anna's share"})
+    assert status == 201, shared
 
     owned = {
-        "userId": friend_id,
+        "userId": friend_id, "shareId": shared["items"][0]["id"], "outfitIds": [outfit["id"]],
+        "friendIds": [friend_id],
         "itemId": item["id"], "categoryId": category["id"], "outfitId": outfit["id"], "itemIds": [item["id"]],
         "mediaId": media["id"], "feelingId": feeling["id"], "activityId": activity["id"],
         "personId": person["id"], "checkinId": checkin["id"], "entryId": entry["id"],
@@ -223,7 +227,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         "/feelings?includeArchived=true", "/activities?includeArchived=true", "/people?includeArchived=true",
         "/me/sessions", "/me", "/notifications", "/push/subscriptions", "/reminders",
         f"/closet/items/{item['id']}", f"/outfits/{outfit['id']}", f"/outfit-calendar/{today}", "/closet/categories",
-        "/friends",
+        "/friends", "/shares/sent",
     }
     before = {path: anna.call("get", path) for path in reads}
 

@@ -47,6 +47,13 @@ public struct ClosetItemDetail: Sendable {
     public var category: ClosetCategory?
     public var outfits: [Outfit]
     public var mood: MoodComparison?
+
+    public init(item: ClosetItem, category: ClosetCategory?, outfits: [Outfit], mood: MoodComparison?) {
+        self.item = item
+        self.category = category
+        self.outfits = outfits
+        self.mood = mood
+    }
 }
 
 /// An outfit with its items (in order; deleted ones are gone) and the mood comparison.

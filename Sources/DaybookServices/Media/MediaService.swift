@@ -170,8 +170,9 @@ public struct MediaService: Sendable {
     }
 
     /// Who may see which file: the owner, everything; anyone else, the derivatives of a photo
-    /// the store calls public (see `MediaStore.servable`), and a friend the derivatives of their
-    /// friend's current profile picture; nobody else anything. Everything refused is `NotFound`,
+    /// the store calls public (see `MediaStore.servable`); a friend, the derivatives of their
+    /// friend's current profile picture and of photos in what that friend shared with them
+    /// (`ShareStore.canSee`); nobody else anything. Everything refused is `NotFound`,
     /// exactly like a photo that does not exist (a 404, never a 403). The original as uploaded is
     /// its owner's only. Reads no file.
     public func access(id: UUID, variant: MediaVariant, viewer: User?) async throws -> ServedMedia {
@@ -187,7 +188,12 @@ public struct MediaService: Sendable {
         } else {
             isPublic = visible
             if !isOwner, !isPublic {
-                guard let viewer, try await isFriendsProfilePicture(record, viewer: viewer) else { throw NotFound() }
+                guard let viewer else { throw NotFound() }
+                let shared = try await store.shares.canSee(
+                    photoID: record.id, ownerID: record.userID, viewerID: viewer.id)
+                if !shared {
+                    guard try await isFriendsProfilePicture(record, viewer: viewer) else { throw NotFound() }
+                }
             }
         }
         return ServedMedia(

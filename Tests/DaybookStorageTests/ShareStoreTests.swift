@@ -1,0 +1,113 @@
+import DaybookCore
+import DaybookStorage
+import DaybookTestSupport
+import Foundation
+import Testing
+
+@Suite("ShareStore conformance")
+struct ShareStoreTests {
+    func photo(_ userID: UUID, _ seed: String) -> MediaRecord {
+        let key = { (suffix: String) in String(repeating: seed + suffix, count: 64 / (seed.count + suffix.count)) }
+        return MediaRecord(
+            userID: userID, kind: .photo, sha256: key("0"),
+            original: MediaFile(key: key("0"), format: "jpeg", bytes: 1_000, width: 40, height: 30),
+            small: MediaFile(key: key("1"), format: "webp", bytes: 100, width: 40, height: 30),
+            large: MediaFile(key: key("2"), format: "webp", bytes: 200, width: 40, height: 30), createdAt: baseTime)
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func friendsSeeWhatIsSharedWhileItStands(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let eve = try await addUser(store, "eve")
+            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(1))
+            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(2))
+            try await store.closet.addDefaultCategories(userID: anna.id, names: ["Tops"])
+            let tops = try await store.closet.categories(userID: anna.id)[0].id
+            let shirtPhoto = photo(anna.id, "s")
+            let skirtPhoto = photo(anna.id, "k")
+            let privatePhoto = photo(anna.id, "p")
+            for p in [shirtPhoto, skirtPhoto, privatePhoto] { try await store.media.insert(p) }
+            let shirt = ClosetItem(
+                userID: anna.id, name: "Shirt", categoryID: tops, photoID: shirtPhoto.id, createdAt: time(3),
+                updatedAt: time(3))
+            let skirt = ClosetItem(
+                userID: anna.id, name: "Skirt", categoryID: tops, photoID: skirtPhoto.id, createdAt: time(3),
+                updatedAt: time(3))
+            for item in [shirt, skirt] { try await store.closet.saveItem(item, insert: true) }
+            let outfit = Outfit(
+                userID: anna.id, name: "Saturday", itemIDs: [skirt.id], createdAt: time(4), updatedAt: time(4))
+            try await store.closet.saveOutfit(outfit, insert: true)
+
+            let shareShirt = Share(
+                userID: anna.id, recipientID: bob.id, kind: .item, targetID: shirt.id, message: "Yours?",
+                createdAt: time(5))
+            let shareOutfit = Share(
+                userID: anna.id, recipientID: bob.id, kind: .outfit, targetID: outfit.id, message: "",
+                createdAt: time(6))
+            try await store.shares.insert([shareShirt, shareOutfit])
+
+            let received = try await store.shares.received(userID: bob.id)
+            #expect(received.map(\.name) == ["Saturday", "Shirt"])
+            #expect(received.first?.photoID == skirtPhoto.id)  // an outfit without a photo shows its first item's
+            #expect(received.last?.person.username == "anna" && received.last?.share.message == "Yours?")
+            #expect(try await store.shares.sent(userID: anna.id).map(\.person.username) == ["bob", "bob"])
+            #expect(try await store.shares.received(userID: eve.id).isEmpty)
+
+            #expect(try await store.shares.sharedItemOwner(itemID: shirt.id, viewerID: bob.id) == anna.id)
+            #expect(try await store.shares.sharedItemOwner(itemID: skirt.id, viewerID: bob.id) == anna.id)  // via the outfit
+            #expect(try await store.shares.sharedItemOwner(itemID: shirt.id, viewerID: eve.id) == nil)
+            #expect(try await store.shares.sharedOutfitOwner(outfitID: outfit.id, viewerID: bob.id) == anna.id)
+            #expect(try await store.shares.canSee(photoID: shirtPhoto.id, ownerID: anna.id, viewerID: bob.id))
+            #expect(try await store.shares.canSee(photoID: skirtPhoto.id, ownerID: anna.id, viewerID: bob.id))
+            #expect(
+                try await store.shares.canSee(photoID: privatePhoto.id, ownerID: anna.id, viewerID: bob.id) == false)
+            #expect(try await store.shares.canSee(photoID: shirtPhoto.id, ownerID: anna.id, viewerID: eve.id) == false)
+
+            // Withdrawing one ends it; only the sharer can.
+            #expect(try await store.shares.delete(id: shareShirt.id, userID: bob.id) == false)
+            #expect(try await store.shares.delete(id: shareShirt.id, userID: anna.id))
+            #expect(try await store.shares.sharedItemOwner(itemID: shirt.id, viewerID: bob.id) == nil)
+            #expect(try await store.shares.canSee(photoID: shirtPhoto.id, ownerID: anna.id, viewerID: bob.id) == false)
+
+            // Deleting the thing ends it.
+            _ = try await store.closet.deleteItem(id: skirt.id, userID: anna.id)
+            #expect(try await store.shares.canSee(photoID: skirtPhoto.id, ownerID: anna.id, viewerID: bob.id) == false)
+            #expect(try await store.shares.received(userID: bob.id).map(\.name) == ["Saturday"])
+
+            // Unfriending ends everything shared, both ways.
+            #expect(try await store.friends.unfriend(bob.id, anna.id))
+            #expect(try await store.shares.received(userID: bob.id).isEmpty)
+            #expect(try await store.shares.sharedOutfitOwner(outfitID: outfit.id, viewerID: bob.id) == nil)
+            #expect(try await store.shares.sent(userID: anna.id).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func blockingEndsShares(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(1))
+            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(2))
+            try await store.closet.addDefaultCategories(userID: anna.id, names: ["Tops"])
+            let tops = try await store.closet.categories(userID: anna.id)[0].id
+            let shirt = ClosetItem(
+                userID: anna.id, name: "Shirt", categoryID: tops, createdAt: time(3), updatedAt: time(3))
+            try await store.closet.saveItem(shirt, insert: true)
+            try await store.shares.insert([
+                Share(
+                    userID: anna.id, recipientID: bob.id, kind: .item, targetID: shirt.id, message: "",
+                    createdAt: time(4))
+            ])
+            try await store.friends.block(bob.id, blocked: anna.id, at: time(5))
+            #expect(try await store.shares.sharedItemOwner(itemID: shirt.id, viewerID: bob.id) == nil)
+            // Friends again later: the old share does not come back.
+            _ = try await store.friends.unblock(bob.id, blocked: anna.id)
+            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(6))
+            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(7))
+            #expect(try await store.shares.received(userID: bob.id).isEmpty)
+        }
+    }
+}
