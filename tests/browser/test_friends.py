@@ -8,6 +8,7 @@ from selenium.webdriver.common.by import By
 
 from helpers import wait
 from test_accounts import click, field_error, fill, signup, submit
+from test_journal import fetch_status
 
 
 def names(driver, label: str) -> list[str]:
@@ -104,7 +105,17 @@ def test_share_an_item_with_a_friend(server, make_browser, new_user, screenshot,
     image = row.find_element(By.TAG_NAME, "img")
     wait_for(bob, 20).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
     screenshot(bob, "shared-with-me")
+    thumbnail = image.get_attribute("src").replace(server.url, "")
     click(bob, row)
     wait_for(bob).until(lambda d: d.current_url.endswith(f"/shared/items/{item}"))
     assert "Shared by Anna Lind" in bob.find_element(By.CSS_SELECTOR, ".closet-item").text
 
+    # Anna withdraws it: Bob's next look is a 404, photo included.
+    anna.get(server.url + "/shared")
+    anna.execute_script("window.confirm = () => true")
+    click(anna, anna.find_element(By.CSS_SELECTOR, 'ul[aria-label="Shared by me"] button'))
+    wait_for(anna).until(lambda d: "notice=withdrawn" in d.current_url)
+    bob.refresh()
+    assert "Nothing like that was shared with you" in bob.find_element(By.TAG_NAME, "main").text
+    assert fetch_status(bob, f"/shared/items/{item}") == 404
+    assert fetch_status(bob, thumbnail) == 404
