@@ -8,14 +8,26 @@ extension APIHandlers {
     func listFriends(_ input: Operations.listFriends.Input) async throws -> Operations.listFriends.Output {
         let user = try authenticated().user
         let lists = try await services.friends.lists(user: user)
+        return .ok(.init(body: .json(.init(items: lists.friends.map(Components.Schemas.Friend.init)))))
+    }
+
+    func removeFriend(_ input: Operations.removeFriend.Input) async throws -> Operations.removeFriend.Output {
+        let user = try authenticated().user
+        try await services.friends.unfriend(user: user, username: input.path.username)
+        return .noContent(.init())
+    }
+
+    func listFriendRequests(_ input: Operations.listFriendRequests.Input) async throws
+        -> Operations.listFriendRequests.Output
+    {
+        let user = try authenticated().user
+        let lists = try await services.friends.lists(user: user)
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        friends: lists.friends.map(Components.Schemas.Friend.init),
-                        incoming: lists.incoming.map(Components.Schemas.Friend.init),
-                        outgoing: lists.outgoing.map(Components.Schemas.Friend.init),
-                        blocked: lists.blocked.map(Components.Schemas.Friend.init)))))
+                        received: lists.incoming.compactMap(Components.Schemas.FriendRequest.init),
+                        sent: lists.outgoing.compactMap(Components.Schemas.FriendRequest.init)))))
     }
 
     func sendFriendRequest(_ input: Operations.sendFriendRequest.Input) async throws
@@ -24,34 +36,44 @@ extension APIHandlers {
         let user = try authenticated().user
         guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
         let (outcome, other) = try await services.friends.sendRequest(from: user, username: body.username)
+        var requestID: UUID?
+        if case .requested(let id) = outcome { requestID = id }
         return .created(
             .init(
                 body: .json(
                     .init(
-                        status: outcome == .friends ? .friends : .requested,
+                        id: requestID?.apiString, status: requestID == nil ? .friends : .requested,
                         user: .init(FriendEntry(user: other, since: Date()))))))
+    }
+
+    func cancelFriendRequest(_ input: Operations.cancelFriendRequest.Input) async throws
+        -> Operations.cancelFriendRequest.Output
+    {
+        let user = try authenticated().user
+        try await services.friends.cancel(user: user, requestID: try pathID(input.path.requestId, "requestId"))
+        return .noContent(.init())
     }
 
     func acceptFriendRequest(_ input: Operations.acceptFriendRequest.Input) async throws
         -> Operations.acceptFriendRequest.Output
     {
         let user = try authenticated().user
-        try await services.friends.accept(user: user, from: try pathID(input.path.userId, "userId"))
+        try await services.friends.accept(user: user, requestID: try pathID(input.path.requestId, "requestId"))
         return .noContent(.init())
     }
 
-    func deleteFriendRequest(_ input: Operations.deleteFriendRequest.Input) async throws
-        -> Operations.deleteFriendRequest.Output
+    func declineFriendRequest(_ input: Operations.declineFriendRequest.Input) async throws
+        -> Operations.declineFriendRequest.Output
     {
         let user = try authenticated().user
-        try await services.friends.deleteRequest(user: user, other: try pathID(input.path.userId, "userId"))
+        try await services.friends.decline(user: user, requestID: try pathID(input.path.requestId, "requestId"))
         return .noContent(.init())
     }
 
-    func removeFriend(_ input: Operations.removeFriend.Input) async throws -> Operations.removeFriend.Output {
+    func listBlocks(_ input: Operations.listBlocks.Input) async throws -> Operations.listBlocks.Output {
         let user = try authenticated().user
-        try await services.friends.unfriend(user: user, friend: try pathID(input.path.userId, "userId"))
-        return .noContent(.init())
+        let lists = try await services.friends.lists(user: user)
+        return .ok(.init(body: .json(.init(items: lists.blocked.map(Components.Schemas.Friend.init)))))
     }
 
     func blockUser(_ input: Operations.blockUser.Input) async throws -> Operations.blockUser.Output {
@@ -63,8 +85,15 @@ extension APIHandlers {
 
     func unblockUser(_ input: Operations.unblockUser.Input) async throws -> Operations.unblockUser.Output {
         let user = try authenticated().user
-        try await services.friends.unblock(user: user, id: try pathID(input.path.userId, "userId"))
+        try await services.friends.unblock(user: user, username: input.path.username)
         return .noContent(.init())
+    }
+}
+
+extension Components.Schemas.FriendRequest {
+    init?(_ entry: FriendEntry) {
+        guard let id = entry.requestID else { return nil }
+        self.init(id: id.apiString, user: .init(entry), createdAt: entry.since)
     }
 }
 
@@ -84,32 +113,50 @@ extension APIHandlers {
         guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
         var ids = BodyIDs()
         let items = ids.parse(body.itemIds ?? [], field: "itemIds")
-        let outfits = ids.parse(body.outfitIds ?? [], field: "outfitIds")
-        let friends = ids.parse(body.friendIds, field: "friendIds")
+        let outfits = body.outfitId.flatMap { ids.parse($0, field: "outfitId") }.map { [$0] } ?? []
         try ids.errors.throwIfAny()
-        _ = try await services.shares.share(
-            user: user, itemIDs: items, outfitIDs: outfits, friendIDs: friends, message: body.message ?? "")
-        let sent = try await services.shares.sent(user: user)
-        return .created(.init(body: .json(.init(items: sent.map(Components.Schemas.SharedThing.init)))))
+        let made = try await services.shares.share(
+            user: user, itemIDs: items, outfitIDs: outfits, recipients: body.recipients, message: body.message ?? "")
+        var shares: [Components.Schemas.SharedThing] = []
+        for share in made {
+            shares.append(.init(try await services.shares.share(viewer: user, id: share.id)))
+        }
+        return .created(.init(body: .json(.init(items: shares))))
     }
 
-    func listSharesReceived(_ input: Operations.listSharesReceived.Input) async throws
-        -> Operations.listSharesReceived.Output
-    {
+    func listShares(_ input: Operations.listShares.Input) async throws -> Operations.listShares.Output {
         let user = try authenticated().user
-        let things = try await services.shares.received(user: user)
+        let things =
+            input.query.direction == .sent
+            ? try await services.shares.sent(user: user) : try await services.shares.received(user: user)
         return .ok(.init(body: .json(.init(items: things.map(Components.Schemas.SharedThing.init)))))
     }
 
-    func listSharesSent(_ input: Operations.listSharesSent.Input) async throws -> Operations.listSharesSent.Output {
+    func getShare(_ input: Operations.getShare.Input) async throws -> Operations.getShare.Output {
         let user = try authenticated().user
-        let things = try await services.shares.sent(user: user)
-        return .ok(.init(body: .json(.init(items: things.map(Components.Schemas.SharedThing.init)))))
+        let thing = try await services.shares.share(viewer: user, id: try pathID(input.path.shareId, "shareId"))
+        return .ok(.init(body: .json(.init(thing))))
     }
 
     func withdrawShare(_ input: Operations.withdrawShare.Input) async throws -> Operations.withdrawShare.Output {
         let user = try authenticated().user
         try await services.shares.withdraw(user: user, id: try pathID(input.path.shareId, "shareId"))
+        return .noContent(.init())
+    }
+
+    func reactToShare(_ input: Operations.reactToShare.Input) async throws -> Operations.reactToShare.Output {
+        let user = try authenticated().user
+        guard case .json(let body) = input.body else { throw APIProblem.malformed("This request needs a JSON body.") }
+        let thing = try await services.shares.react(
+            user: user, id: try pathID(input.path.shareId, "shareId"), emoji: body.emoji)
+        return .ok(.init(body: .json(.init(thing))))
+    }
+
+    func removeShareReaction(_ input: Operations.removeShareReaction.Input) async throws
+        -> Operations.removeShareReaction.Output
+    {
+        let user = try authenticated().user
+        _ = try await services.shares.react(user: user, id: try pathID(input.path.shareId, "shareId"), emoji: nil)
         return .noContent(.init())
     }
 
@@ -133,6 +180,7 @@ extension Components.Schemas.SharedThing {
             id: thing.share.id.apiString, kind: thing.share.kind == .item ? .item : .outfit,
             targetId: thing.share.targetID.apiString, name: thing.name, message: thing.share.message,
             photo: thing.photoID.map(Components.Schemas.JournalPhoto.init), createdAt: thing.share.createdAt,
-            person: .init(FriendEntry(user: thing.person, since: thing.share.createdAt)))
+            person: .init(FriendEntry(user: thing.person, since: thing.share.createdAt)), reaction: thing.share.reaction
+        )
     }
 }

@@ -37,6 +37,19 @@ extension APIHandlers {
                         items: page.entries.map { .init($0.entry, author: $0.author) }, nextCursor: page.nextCursor))))
     }
 
+    func listFriendsJournal(_ input: Operations.listFriendsJournal.Input) async throws
+        -> Operations.listFriendsJournal.Output
+    {
+        let user = try authenticated().user
+        let limit = try pageLimit(input.query.limit)
+        let page = try await services.journal.friendsPage(viewer: user, cursor: input.query.cursor, limit: limit)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        items: page.entries.map { .init($0.entry, author: $0.author) }, nextCursor: page.nextCursor))))
+    }
+
     func listJournalTags(_ input: Operations.listJournalTags.Input) async throws -> Operations.listJournalTags.Output {
         let auth = try authenticated()
         let tags = try await services.journal.tags(userID: auth.user.id)
@@ -85,7 +98,9 @@ extension APIHandlers {
         let photoIDs = ids.parse(photoTexts, field: "photoIds")
         let input = JournalEntryInput(
             title: body.title ?? "", body: body.body ?? "", tags: body.tags ?? [], location: body.location ?? "",
-            photoIDs: photoIDs, isPublic: body.isPublic ?? false)
+            photoIDs: photoIDs,
+            visibility: body.visibility.map { JournalVisibility(rawValue: $0.rawValue) ?? .private }
+                ?? (body.isPublic == true ? .public : .private))
         guard !ids.errors.isEmpty else { return input }
 
         var errors = ids.errors

@@ -87,7 +87,8 @@ extension Components.Schemas.DayTeaser {
 extension Components.Schemas.CalendarDay {
     init(_ day: DaybookServices.CalendarDay) {
         self.init(
-            date: day.date.description, mood: day.mood?.rawValue, moodEmoji: day.mood?.emoji, moodColor: day.mood?.color,
+            date: day.date.description, mood: day.mood?.rawValue, moodEmoji: day.mood?.emoji,
+            moodColor: day.mood?.color,
             hasJournal: day.hasJournal, checkinCount: day.checkinCount, hasOutfit: day.hasOutfit)
     }
 }
@@ -115,7 +116,8 @@ extension Components.Schemas.JournalEntry {
     init(_ entry: JournalEntry, author: JournalAuthor? = nil) {
         self.init(
             id: entry.id.apiString, title: entry.title, body: entry.body, tags: entry.tags, location: entry.location,
-            isPublic: entry.isPublic, photos: entry.photoIDs.map(Components.Schemas.JournalPhoto.init),
+            isPublic: entry.isPublic, visibility: .init(rawValue: entry.visibility.rawValue) ?? ._private,
+            photos: entry.photoIDs.map(Components.Schemas.JournalPhoto.init),
             photoIds: entry.photoIDs.map(\.apiString), createdAt: entry.createdAt, updatedAt: entry.updatedAt,
             author: author.map(Components.Schemas.JournalAuthor.init))
     }

@@ -22,27 +22,38 @@ struct PostgresFriendStore: FriendStore {
                     "SELECT state FROM friend_links WHERE user_id = \(from) AND other_id = \(to)", logger: logger
                 ).first.map { try $0.value("state", as: String.self) }
                 switch state {
-                case "friends": return .friends
-                case "outgoing": return .requested
+                case "friends": return .alreadyFriends
+                case "outgoing": return .alreadyRequested
                 case "incoming":
                     try await Self.setBoth(connection, from, to, state: "friends", since: at, logger: logger)
                     return .friends
                 default:
+                    let id = UUID()
                     try await connection.execute(
                         """
-                        INSERT INTO friend_links (user_id, other_id, state, since)
-                        VALUES (\(from), \(to), 'outgoing', \(PGTime(at)))
+                        INSERT INTO friend_links (user_id, other_id, state, since, request_id)
+                        VALUES (\(from), \(to), 'outgoing', \(PGTime(at)), \(id))
                         """, logger: logger)
                     // Someone who blocked the sender never sees the request.
                     try await connection.execute(
                         """
-                        INSERT INTO friend_links (user_id, other_id, state, since)
-                        SELECT \(to), \(from), 'incoming', \(PGTime(at))
+                        INSERT INTO friend_links (user_id, other_id, state, since, request_id)
+                        SELECT \(to), \(from), 'incoming', \(PGTime(at)), \(id)
                         WHERE NOT EXISTS (SELECT 1 FROM blocks WHERE user_id = \(to) AND blocked_id = \(from))
                         """, logger: logger)
-                    return .requested
+                    return .requested(id)
                 }
             }
+        }
+    }
+
+    func pendingRequest(id: UUID, userID: UUID) async throws -> PendingFriendRequest? {
+        try await client.rows(
+            "SELECT other_id, state FROM friend_links WHERE request_id = \(id) AND user_id = \(userID)", logger: logger
+        ).first.map {
+            PendingFriendRequest(
+                id: id, otherID: try $0.value("other_id"),
+                direction: try $0.value("state", as: String.self) == "incoming" ? .received : .sent)
         }
     }
 
@@ -121,12 +132,13 @@ struct PostgresFriendStore: FriendStore {
         var lists = FriendLists(friends: [], incoming: [], outgoing: [], blocked: [])
         for row in try await client.rows(
             """
-            SELECT l.state, l.since, u.id, u.username, u.display_name, u.avatar_media_id
+            SELECT l.state, l.since, u.id, u.username, u.display_name, u.avatar_media_id, l.request_id
             FROM friend_links l JOIN users u ON u.id = l.other_id
             WHERE l.user_id = \(userID) ORDER BY l.since DESC, u.username COLLATE "C"
             """, logger: logger)
         {
-            let entry = FriendEntry(user: try Self.summary(row), since: try row.time("since"))
+            let entry = FriendEntry(
+                user: try Self.summary(row), since: try row.time("since"), requestID: try row.value("request_id"))
             switch try row.value("state", as: String.self) {
             case "friends": lists.friends.append(entry)
             case "incoming": lists.incoming.append(entry)
@@ -150,7 +162,8 @@ struct PostgresFriendStore: FriendStore {
             """
             INSERT INTO friend_links (user_id, other_id, state, since)
             VALUES (\(a), \(b), \(state), \(PGTime(since))), (\(b), \(a), \(state), \(PGTime(since)))
-            ON CONFLICT (user_id, other_id) DO UPDATE SET state = excluded.state, since = excluded.since
+            ON CONFLICT (user_id, other_id) DO UPDATE
+            SET state = excluded.state, since = excluded.since, request_id = NULL
             """, logger: logger)
     }
 

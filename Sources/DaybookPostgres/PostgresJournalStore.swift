@@ -16,7 +16,7 @@ struct PostgresJournalStore: JournalStore {
                     """
                     UPDATE journal_entries SET title = \(entry.title), body = \(entry.body),
                         tags = \(entry.tags)::text[], location = \(entry.location), is_public = \(entry.isPublic),
-                        updated_at = \(PGTime(entry.updatedAt))
+                        friends_only = \(entry.visibility == .friends), updated_at = \(PGTime(entry.updatedAt))
                     WHERE user_id = \(entry.userID) AND id = \(entry.id) RETURNING 1
                     """, logger: logger)
                 if updated > 0 {
@@ -28,9 +28,10 @@ struct PostgresJournalStore: JournalStore {
                     try await connection.execute(
                         """
                         INSERT INTO journal_entries (user_id, id, title, body, tags, location, is_public,
-                            created_at, updated_at)
+                            friends_only, created_at, updated_at)
                         VALUES (\(entry.userID), \(entry.id), \(entry.title), \(entry.body), \(entry.tags)::text[],
-                            \(entry.location), \(entry.isPublic), \(PGTime(entry.createdAt)),
+                            \(entry.location), \(entry.isPublic), \(entry.visibility == .friends),
+                            \(PGTime(entry.createdAt)),
                             \(PGTime(entry.updatedAt)))
                         """, logger: logger)
                 }
@@ -53,9 +54,13 @@ struct PostgresJournalStore: JournalStore {
         ).first.map(Self.entry)
     }
 
-    func publicEntry(id: UUID) async throws -> PublicJournalEntry? {
+    func readableEntry(id: UUID, viewerID: UUID?) async throws -> PublicJournalEntry? {
         try await client.rows(
-            "\(unescaped: Self.publicSelect) WHERE e.id = \(id) AND e.is_public", logger: logger
+            """
+            \(unescaped: Self.publicSelect)
+            WHERE e.id = \(id) AND (e.is_public OR (e.friends_only AND EXISTS (SELECT 1 FROM friend_links f
+                WHERE f.user_id = \(viewerID)::uuid AND f.other_id = e.user_id AND f.state = 'friends')))
+            """, logger: logger
         ).first.map(Self.publicEntry)
     }
 
@@ -75,7 +80,8 @@ struct PostgresJournalStore: JournalStore {
     }
 
     func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry] {
-        let cursorAt = cursor.map { PGTime($0.createdAt) }, cursorID = cursor?.id
+        let cursorAt = cursor.map { PGTime($0.createdAt) }
+        let cursorID = cursor?.id
         return try await client.rows(
             """
             \(unescaped: Self.select)
@@ -88,11 +94,26 @@ struct PostgresJournalStore: JournalStore {
     }
 
     func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
-        let cursorAt = cursor.map { PGTime($0.createdAt) }, cursorID = cursor?.id
+        let cursorAt = cursor.map { PGTime($0.createdAt) }
+        let cursorID = cursor?.id
         return try await client.rows(
             """
             \(unescaped: Self.publicSelect)
             WHERE e.is_public
+                AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
+            ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
+            """, logger: logger
+        ).map(Self.publicEntry)
+    }
+
+    func friendsEntries(viewerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
+        let cursorAt = cursor.map { PGTime($0.createdAt) }
+        let cursorID = cursor?.id
+        return try await client.rows(
+            """
+            \(unescaped: Self.publicSelect)
+            WHERE e.user_id IN (SELECT other_id FROM friend_links WHERE user_id = \(viewerID) AND state = 'friends')
+                AND (e.is_public OR e.friends_only)
                 AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
             """, logger: logger
@@ -118,7 +139,6 @@ struct PostgresJournalStore: JournalStore {
         ).map { try $0.time("created_at") }
     }
 
-
     // MARK: Rows
 
     static let photoArray = """
@@ -133,10 +153,13 @@ struct PostgresJournalStore: JournalStore {
         """
 
     static func entry(_ row: PostgresRandomAccessRow) throws -> JournalEntry {
-        JournalEntry(
+        let isPublic: Bool = try row.value("is_public")
+        let friendsOnly: Bool = try row.value("friends_only")
+        return JournalEntry(
             id: try row.value("id"), userID: try row.value("user_id"), title: try row.value("title"),
             body: try row.value("body"), tags: try row.value("tags"), location: try row.value("location"),
-            photoIDs: try row.value("photo_ids"), isPublic: try row.value("is_public"),
+            photoIDs: try row.value("photo_ids"),
+            visibility: isPublic ? .public : friendsOnly ? .friends : .private,
             createdAt: try row.time("created_at"), updatedAt: try row.time("updated_at"))
     }
 

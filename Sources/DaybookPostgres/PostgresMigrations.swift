@@ -508,6 +508,22 @@ enum PostgresMigrations {
                 "CREATE INDEX shares_received ON shares (recipient_id, created_at DESC)",
                 "CREATE INDEX shares_by_target ON shares (user_id, recipient_id, target_id)",
             ]),
+        Migration(
+            version: 13, name: "requests, reactions, friends-only entries",
+            statements: [
+                // A pending request's id is on both of its rows; a share is found by id by either of
+                // its two people (the sharer through the primary key); the friends feed reads
+                // `journal_seen_by_friends`.
+                "ALTER TABLE friend_links ADD COLUMN request_id uuid",
+                "CREATE INDEX friend_links_by_request ON friend_links (user_id, request_id) WHERE request_id IS NOT NULL",
+                "ALTER TABLE shares ADD COLUMN reaction text",
+                "CREATE INDEX shares_received_by_id ON shares (recipient_id, id)",
+                "ALTER TABLE journal_entries ADD COLUMN friends_only boolean NOT NULL DEFAULT false",
+                """
+                CREATE INDEX journal_seen_by_friends ON journal_entries (user_id, created_at DESC, id DESC)
+                    WHERE is_public OR friends_only
+                """,
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

@@ -38,6 +38,28 @@ struct PostgresShareStore: ShareStore {
         )
     }
 
+    func share(id: UUID, viewerID: UUID) async throws -> SharedThing? {
+        // The person is whichever of the two is not the viewer.
+        try await things(
+            """
+            \(unescaped: Self.thingsSelect("ANY (ARRAY[s.user_id, s.recipient_id])"))
+            WHERE ((s.user_id = \(viewerID) AND s.id = \(id)) OR (s.recipient_id = \(viewerID) AND s.id = \(id)))
+                AND u.id <> \(viewerID)
+            \(unescaped: Self.thingsTail)
+            """
+        ).first
+    }
+
+    func react(id: UUID, recipientID: UUID, reaction: String?) async throws -> Share? {
+        try await client.rows(
+            """
+            UPDATE shares s SET reaction = \(reaction)
+            WHERE s.id = \(id) AND s.recipient_id = \(recipientID) AND \(unescaped: Self.standing)
+            RETURNING \(unescaped: Self.shareColumns)
+            """, logger: logger
+        ).first.map(Self.share)
+    }
+
     func delete(id: UUID, userID: UUID) async throws -> Bool {
         try await client.execute(
             "DELETE FROM shares WHERE user_id = \(userID) AND id = \(id) RETURNING 1", logger: logger) > 0
@@ -70,6 +92,11 @@ struct PostgresShareStore: ShareStore {
     func canSee(photoID: UUID, ownerID: UUID, viewerID: UUID) async throws -> Bool {
         try await client.execute(
             """
+            SELECT 1 FROM journal_photos p JOIN journal_entries e ON e.id = p.entry_id
+            WHERE p.user_id = \(ownerID) AND p.media_id = \(photoID) AND e.friends_only
+                AND EXISTS (SELECT 1 FROM friend_links f
+                    WHERE f.user_id = \(ownerID) AND f.other_id = \(viewerID) AND f.state = 'friends')
+            UNION ALL
             SELECT 1 FROM shares s
             WHERE s.user_id = \(ownerID) AND s.recipient_id = \(viewerID) AND \(unescaped: Self.standing) AND (
                 (s.kind = 'item' AND EXISTS (SELECT 1 FROM closet_items i
@@ -88,7 +115,7 @@ struct PostgresShareStore: ShareStore {
 
     static func thingsSelect(_ person: String) -> String {
         """
-        SELECT s.user_id, s.id, s.recipient_id, s.kind, s.target_id, s.message, s.created_at,
+        SELECT \(shareColumns),
             coalesce(i.name, o.name) AS name, coalesce(i.photo_id, o.photo_id, (
                 SELECT ci.photo_id FROM outfit_items oi
                 JOIN closet_items ci ON ci.user_id = oi.user_id AND ci.id = oi.item_id
@@ -109,15 +136,22 @@ struct PostgresShareStore: ShareStore {
     private func things(_ query: PostgresQuery) async throws -> [SharedThing] {
         try await client.rows(query, logger: logger).map { row in
             SharedThing(
-                share: Share(
-                    id: try row.value("id"), userID: try row.value("user_id"),
-                    recipientID: try row.value("recipient_id"),
-                    kind: ShareKind(rawValue: try row.value("kind")) ?? .item, targetID: try row.value("target_id"),
-                    message: try row.value("message"), createdAt: try row.time("created_at")),
+                share: try Self.share(row),
                 person: UserSummary(
                     id: try row.value("person_id"), username: try row.value("username"),
                     displayName: try row.value("display_name"), avatarMediaID: try row.value("avatar_media_id")),
                 name: try row.value("name"), photoID: try row.value("photo_id"))
         }
+    }
+
+    static let shareColumns =
+        "s.user_id, s.id, s.recipient_id, s.kind, s.target_id, s.message, s.created_at, s.reaction"
+
+    static func share(_ row: PostgresRandomAccessRow) throws -> Share {
+        Share(
+            id: try row.value("id"), userID: try row.value("user_id"), recipientID: try row.value("recipient_id"),
+            kind: ShareKind(rawValue: try row.value("kind")) ?? .item, targetID: try row.value("target_id"),
+            message: try row.value("message"), createdAt: try row.time("created_at"),
+            reaction: try row.value("reaction"))
     }
 }

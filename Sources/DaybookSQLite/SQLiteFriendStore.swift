@@ -13,24 +13,36 @@ struct SQLiteFriendStore: FriendStore {
             let (a, b, time) = (Stored.id(from), Stored.id(to), Stored.time(at))
             switch try Self.state(db, a, b) {
             case "friends":
-                return .friends
+                return .alreadyFriends
             case "outgoing":
-                return .requested
+                return .alreadyRequested
             case "incoming":
                 // They asked first: this is the yes.
                 try Self.setBoth(db, a, b, state: "friends", since: time)
                 return .friends
             default:
-                try db.cachedStatement(
-                    sql: "INSERT INTO friend_links (user_id, other_id, state, since) VALUES (?, ?, 'outgoing', ?)"
-                ).execute(arguments: [a, b, time])
+                let id = UUID()
+                let insert = """
+                    INSERT INTO friend_links (user_id, other_id, state, since, request_id) VALUES (?, ?, ?, ?, ?)
+                    """
+                try db.cachedStatement(sql: insert).execute(arguments: [a, b, "outgoing", time, Stored.id(id)])
                 // Someone who blocked the sender never sees the request.
                 if try !Self.blocks(db, b, a) {
-                    try db.cachedStatement(
-                        sql: "INSERT INTO friend_links (user_id, other_id, state, since) VALUES (?, ?, 'incoming', ?)"
-                    ).execute(arguments: [b, a, time])
+                    try db.cachedStatement(sql: insert).execute(arguments: [b, a, "incoming", time, Stored.id(id)])
                 }
-                return .requested
+                return .requested(id)
+            }
+        }
+    }
+
+    func pendingRequest(id: UUID, userID: UUID) async throws -> PendingFriendRequest? {
+        try pool.readInline { db in
+            try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT other_id, state FROM friend_links WHERE request_id = ? AND user_id = ?"),
+                arguments: [Stored.id(id), Stored.id(userID)]
+            ).map {
+                PendingFriendRequest(id: id, otherID: $0.uuid(0), direction: $0[1] == "incoming" ? .received : .sent)
             }
         }
     }
@@ -109,12 +121,13 @@ struct SQLiteFriendStore: FriendStore {
             for row in try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT l.state, l.since, u.id, u.username, u.display_name, u.avatar_media_id
+                        SELECT l.state, l.since, u.id, u.username, u.display_name, u.avatar_media_id, l.request_id
                         FROM friend_links l JOIN users u ON u.id = l.other_id
                         WHERE l.user_id = ? ORDER BY l.since DESC, u.username
                         """), arguments: [user])
             {
-                let entry = FriendEntry(user: Self.summary(row, from: 2), since: row.time(1))
+                let entry = FriendEntry(
+                    user: Self.summary(row, from: 2), since: row.time(1), requestID: row.optionalUUID(6))
                 switch row[0] as String {
                 case "friends": lists.friends.append(entry)
                 case "incoming": lists.incoming.append(entry)
@@ -160,7 +173,8 @@ struct SQLiteFriendStore: FriendStore {
             try db.cachedStatement(
                 sql: """
                     INSERT INTO friend_links (user_id, other_id, state, since) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (user_id, other_id) DO UPDATE SET state = excluded.state, since = excluded.since
+                    ON CONFLICT (user_id, other_id) DO UPDATE
+                    SET state = excluded.state, since = excluded.since, request_id = NULL
                     """
             ).execute(arguments: [user, other, state, since])
         }

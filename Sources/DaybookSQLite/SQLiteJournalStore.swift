@@ -23,12 +23,12 @@ struct SQLiteJournalStore: JournalStore {
                     try db.cachedStatement(
                         sql: """
                             UPDATE journal_entries SET title = ?, body = ?, tags = ?, location = ?, is_public = ?,
-                                updated_at = ?
+                                friends_only = ?, updated_at = ?
                             WHERE id = ? AND user_id = ?
                             """
                     ).execute(arguments: [
                         entry.title, entry.body, Stored.strings(entry.tags), entry.location, entry.isPublic,
-                        Stored.time(entry.updatedAt), id, userID,
+                        entry.visibility == .friends, Stored.time(entry.updatedAt), id, userID,
                     ])
                     try db.cachedStatement(sql: "DELETE FROM journal_photos WHERE entry_id = ?").execute(arguments: [id]
                     )
@@ -37,12 +37,13 @@ struct SQLiteJournalStore: JournalStore {
                     try db.cachedStatement(
                         sql: """
                             INSERT INTO journal_entries (id, user_id, title, body, tags, location, is_public,
-                                created_at, updated_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                friends_only, created_at, updated_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """
                     ).execute(arguments: [
                         id, userID, entry.title, entry.body, Stored.strings(entry.tags), entry.location,
-                        entry.isPublic, Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
+                        entry.isPublic, entry.visibility == .friends, Stored.time(entry.createdAt),
+                        Stored.time(entry.updatedAt),
                     ])
                 }
                 for (position, photo) in entry.photoIDs.enumerated() {
@@ -64,10 +65,15 @@ struct SQLiteJournalStore: JournalStore {
         }
     }
 
-    func publicEntry(id: UUID) async throws -> PublicJournalEntry? {
+    func readableEntry(id: UUID, viewerID: UUID?) async throws -> PublicJournalEntry? {
         try pool.readSnapshotInline { db in
             try Self.publicEntries(
-                db, sql: "\(Self.publicSelect) WHERE e.id = ? AND e.is_public = 1", arguments: [Stored.id(id)]
+                db,
+                sql: """
+                    \(Self.publicSelect) WHERE e.id = ?1 AND (e.is_public = 1 OR (e.friends_only = 1
+                        AND EXISTS (SELECT 1 FROM friend_links f
+                            WHERE f.user_id = ?2 AND f.other_id = e.user_id AND f.state = 'friends')))
+                    """, arguments: [Stored.id(id), viewerID.map(Stored.id)]
             ).first
         }
     }
@@ -120,6 +126,24 @@ struct SQLiteJournalStore: JournalStore {
         }
     }
 
+    func friendsEntries(viewerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
+        try pool.readSnapshotInline { db in
+            var sql = """
+                \(Self.publicSelect)
+                WHERE e.user_id IN (SELECT other_id FROM friend_links WHERE user_id = ? AND state = 'friends')
+                    AND (e.is_public = 1 OR e.friends_only = 1)
+                """
+            var arguments: [any DatabaseValueConvertible] = [Stored.id(viewerID)]
+            if let cursor {
+                sql += " AND (e.created_at, e.id) < (?, ?)"
+                arguments += [Stored.time(cursor.createdAt), Stored.id(cursor.id)]
+            }
+            sql += " ORDER BY e.created_at DESC, e.id DESC LIMIT ?"
+            arguments.append(limit)
+            return try Self.publicEntries(db, sql: sql, arguments: StatementArguments(arguments))
+        }
+    }
+
     func tags(userID: UUID) async throws -> [(tag: String, count: Int)] {
         try pool.readInline { db in
             try Row.fetchAll(
@@ -147,7 +171,7 @@ struct SQLiteJournalStore: JournalStore {
     // MARK: Rows
 
     static let publicSelect = """
-        SELECT e.id, e.user_id, e.title, e.body, e.tags, e.location, e.is_public, e.created_at, e.updated_at,
+        SELECT e.id, e.user_id, e.title, e.body, e.tags, e.location, \(visibility("e.")), e.created_at, e.updated_at,
             u.username, u.display_name, u.avatar_media_id
         FROM journal_entries e JOIN users u ON u.id = e.user_id
         """
@@ -190,12 +214,18 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     /// What `entry(_:photos:)` reads, in its order (`publicSelect` adds the author after them).
-    static let columns = "id, user_id, title, body, tags, location, is_public, created_at, updated_at"
+    static let columns = "id, user_id, title, body, tags, location, \(visibility("")), created_at, updated_at"
+
+    /// The visibility as `JournalVisibility`'s raw value, from the two flags.
+    static func visibility(_ table: String) -> String {
+        "CASE WHEN \(table)is_public = 1 THEN 'public' WHEN \(table)friends_only = 1 THEN 'friends' ELSE 'private' END"
+    }
 
     static func entry(_ row: Row, photos: [String: [UUID]]) -> JournalEntry {
         let id: String = row[0]
         return JournalEntry(
             id: row.uuid(0), userID: row.uuid(1), title: row[2], body: row[3], tags: row.strings(4), location: row[5],
-            photoIDs: photos[id] ?? [], isPublic: row[6], createdAt: row.time(7), updatedAt: row.time(8))
+            photoIDs: photos[id] ?? [], visibility: JournalVisibility(rawValue: row[6]) ?? .private,
+            createdAt: row.time(7), updatedAt: row.time(8))
     }
 }

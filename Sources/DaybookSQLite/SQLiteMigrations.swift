@@ -400,6 +400,21 @@ enum SQLiteMigrations {
                     CREATE INDEX shares_by_target ON shares(user_id, recipient_id, target_id);
                     """)
         }
+        migrator.registerMigration("013 requests, reactions, friends-only entries") { db in
+            // A pending request's id is on both of its rows; a share is found by id by either of
+            // its two people (the sharer through the primary key); the friends feed reads
+            // `journal_seen_by_friends`.
+            try db.execute(
+                sql: """
+                    ALTER TABLE friend_links ADD COLUMN request_id TEXT;
+                    CREATE INDEX friend_links_by_request ON friend_links(user_id, request_id) WHERE request_id IS NOT NULL;
+                    ALTER TABLE shares ADD COLUMN reaction TEXT;
+                    CREATE INDEX shares_received_by_id ON shares(recipient_id, id);
+                    ALTER TABLE journal_entries ADD COLUMN friends_only INTEGER NOT NULL DEFAULT 0;
+                    CREATE INDEX journal_seen_by_friends ON journal_entries(user_id, created_at DESC, id DESC)
+                        WHERE is_public = 1 OR friends_only = 1;
+                    """)
+        }
         return migrator
     }
 }

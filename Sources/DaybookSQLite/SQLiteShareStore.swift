@@ -29,11 +29,33 @@ struct SQLiteShareStore: ShareStore {
     }
 
     func received(userID: UUID) async throws -> [SharedThing] {
-        try things(person: "s.user_id", where: "s.recipient_id = ?", userID: userID)
+        try things(person: "s.user_id", where: "s.recipient_id = ?1", [Stored.id(userID)])
     }
 
     func sent(userID: UUID) async throws -> [SharedThing] {
-        try things(person: "s.recipient_id", where: "s.user_id = ?", userID: userID)
+        try things(person: "s.recipient_id", where: "s.user_id = ?1", [Stored.id(userID)])
+    }
+
+    func share(id: UUID, viewerID: UUID) async throws -> SharedThing? {
+        try things(
+            person: "CASE WHEN s.user_id = ?1 THEN s.recipient_id ELSE s.user_id END",
+            where: "((s.user_id = ?1 AND s.id = ?2) OR (s.recipient_id = ?1 AND s.id = ?2))",
+            [Stored.id(viewerID), Stored.id(id)]
+        ).first
+    }
+
+    func react(id: UUID, recipientID: UUID, reaction: String?) async throws -> Share? {
+        try pool.writeInline { db in
+            try db.cachedStatement(
+                sql: "UPDATE shares AS s SET reaction = ?1 WHERE s.id = ?2 AND s.recipient_id = ?3 AND \(Self.standing)"
+            ).execute(arguments: [reaction, Stored.id(id), Stored.id(recipientID)])
+            guard db.changesCount > 0 else { return nil }
+            return try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT \(Self.shareColumns) FROM shares s WHERE s.recipient_id = ? AND s.id = ?"),
+                arguments: [Stored.id(recipientID), Stored.id(id)]
+            ).map { Self.share($0) }
+        }
     }
 
     func delete(id: UUID, userID: UUID) async throws -> Bool {
@@ -79,6 +101,11 @@ struct SQLiteShareStore: ShareStore {
             try Bool.fetchOne(
                 db.cachedStatement(
                     sql: """
+                        SELECT 1 FROM journal_photos p JOIN journal_entries e ON e.id = p.entry_id
+                        WHERE p.user_id = ?1 AND p.media_id = ?3 AND e.friends_only = 1
+                            AND EXISTS (SELECT 1 FROM friend_links f
+                                WHERE f.user_id = ?1 AND f.other_id = ?2 AND f.state = 'friends')
+                        UNION ALL
                         SELECT 1 FROM shares s
                         WHERE s.user_id = ?1 AND s.recipient_id = ?2 AND \(Self.standing) AND (
                             (s.kind = 'item' AND EXISTS (SELECT 1 FROM closet_items i
@@ -96,12 +123,14 @@ struct SQLiteShareStore: ShareStore {
 
     /// Shares with the thing's name and picture and the other person, newest first; only standing
     /// shares of things that still exist.
-    private func things(person: String, where condition: String, userID: UUID) throws -> [SharedThing] {
+    private func things(person: String, where condition: String, _ arguments: StatementArguments) throws
+        -> [SharedThing]
+    {
         try pool.readInline { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT s.user_id, s.id, s.recipient_id, s.kind, s.target_id, s.message, s.created_at,
+                        SELECT \(Self.shareColumns),
                             coalesce(i.name, o.name), coalesce(i.photo_id, o.photo_id, (
                                 SELECT ci.photo_id FROM outfit_items oi
                                 JOIN closet_items ci ON ci.user_id = oi.user_id AND ci.id = oi.item_id
@@ -114,17 +143,23 @@ struct SQLiteShareStore: ShareStore {
                         LEFT JOIN outfits o ON s.kind = 'outfit' AND o.user_id = s.user_id AND o.id = s.target_id
                         WHERE \(condition) AND \(Self.standing) AND (i.id IS NOT NULL OR o.id IS NOT NULL)
                         ORDER BY s.created_at DESC, s.id DESC
-                        """), arguments: [Stored.id(userID)]
+                        """), arguments: arguments
             ).map { row in
                 SharedThing(
-                    share: Share(
-                        id: row.uuid(1), userID: row.uuid(0), recipientID: row.uuid(2),
-                        kind: ShareKind(rawValue: row[3]) ?? .item, targetID: row.uuid(4), message: row[5],
-                        createdAt: row.time(6)),
+                    share: Self.share(row),
                     person: UserSummary(
-                        id: row.uuid(9), username: row[10], displayName: row[11], avatarMediaID: row.optionalUUID(12)),
-                    name: row[7], photoID: row.optionalUUID(8))
+                        id: row.uuid(10), username: row[11], displayName: row[12], avatarMediaID: row.optionalUUID(13)),
+                    name: row[8], photoID: row.optionalUUID(9))
             }
         }
+    }
+
+    static let shareColumns =
+        "s.user_id, s.id, s.recipient_id, s.kind, s.target_id, s.message, s.created_at, s.reaction"
+
+    static func share(_ row: Row) -> Share {
+        Share(
+            id: row.uuid(1), userID: row.uuid(0), recipientID: row.uuid(2), kind: ShareKind(rawValue: row[3]) ?? .item,
+            targetID: row.uuid(4), message: row[5], createdAt: row.time(6), reaction: row[7])
     }
 }

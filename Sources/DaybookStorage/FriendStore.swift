@@ -6,10 +6,14 @@ import Foundation
 /// is one indexed read of their own rows; a block is one row of the one who blocked. Every row
 /// goes when either user is deleted.
 public protocol FriendStore: Sendable {
-    /// Records a request, or, when `to` had already asked `from`, makes them friends at once.
-    /// A request to someone who blocked the sender is recorded (the sender sees it as sent) but the
-    /// recipient never sees it. Asking an existing friend, or asking twice, changes nothing.
+    /// Records a request with a new id, or, when `to` had already asked `from`, makes them friends
+    /// at once. A request to someone who blocked the sender is recorded (the sender sees it as
+    /// sent) but the recipient never sees it. Asking an existing friend, or asking twice, changes
+    /// nothing (and says so).
     func request(from: UUID, to: UUID, at: Date) async throws -> FriendRequestOutcome
+    /// The pending request with this id, when the user is one of its two people (and, for a
+    /// request received, can see it).
+    func pendingRequest(id: UUID, userID: UUID) async throws -> PendingFriendRequest?
     /// Accepts `from`'s request to `to`: both become friends. False when there is no such request
     /// (or `to` blocked `from`).
     func accept(from: UUID, to: UUID, at: Date) async throws -> Bool
@@ -23,6 +27,6 @@ public protocol FriendStore: Sendable {
     func areFriends(_ userID: UUID, _ otherID: UUID) async throws -> Bool
     /// Whether `userID` blocked `otherID`.
     func hasBlocked(_ userID: UUID, _ otherID: UUID) async throws -> Bool
-    /// The four lists, each newest first.
+    /// The four lists, each newest first; requests with their ids.
     func lists(userID: UUID) async throws -> FriendLists
 }

@@ -16,7 +16,7 @@ public struct JournalAuthor: Sendable, Hashable {
     }
 }
 
-/// A public entry and its author.
+/// An entry shown to someone other than its author (public, or for friends), with the author.
 public struct PublicJournalEntry: Sendable, Hashable {
     public var entry: JournalEntry
     public var author: JournalAuthor
@@ -38,8 +38,9 @@ public protocol JournalStore: Sendable {
     @discardableResult func save(_ entry: JournalEntry, insert: Bool) async throws -> Bool
     /// The user's entry.
     func entry(id: UUID, userID: UUID) async throws -> JournalEntry?
-    /// Any public entry, with its author.
-    func publicEntry(id: UUID) async throws -> PublicJournalEntry?
+    /// Another user's entry the viewer may read, with its author: a public one, or a friends-only
+    /// one of a friend (`viewerID` nil: not logged in, public only).
+    func readableEntry(id: UUID, viewerID: UUID?) async throws -> PublicJournalEntry?
     /// Deletes the user's entry; returns it (so its photos can be let go), or nil if there was none.
     func delete(id: UUID, userID: UUID) async throws -> JournalEntry?
     /// The user's entries, newest first, only those with `tag` when given, strictly after the
@@ -47,6 +48,9 @@ public protocol JournalStore: Sendable {
     func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry]
     /// Everyone's public entries, newest first, strictly after the cursor when given.
     func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry]
+    /// The viewer's friends' entries written for friends or for everyone, newest first, strictly
+    /// after the cursor when given: the Friends feed.
+    func friendsEntries(viewerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry]
     /// The user's tags with how many entries use each, most used first, then by name.
     func tags(userID: UUID) async throws -> [(tag: String, count: Int)]
     /// When the user's entries written in `[from, to)` were written, oldest first: the calendar

@@ -15,15 +15,17 @@ struct FriendPages: Sendable {
     func add(to router: Router<AppRequestContext>) {
         router.get("/friends") { request, context in try await list(request, context) }
         router.post("/friends") { request, context in try await sendRequest(request, context) }
-        router.post("/friends/{id}/accept") { request, context in try await accept(request, context) }
-        router.post("/friends/{id}/decline") { request, context in try await deleteRequest(request, context) }
-        router.post("/friends/{id}/remove") { request, context in try await remove(request, context) }
-        router.post("/friends/{id}/block") { request, context in try await block(request, context) }
-        router.post("/friends/{id}/unblock") { request, context in try await unblock(request, context) }
+        router.post("/friend-requests/{id}/accept") { request, context in try await accept(request, context) }
+        router.post("/friend-requests/{id}/decline") { request, context in try await decline(request, context) }
+        router.post("/friend-requests/{id}/cancel") { request, context in try await cancel(request, context) }
+        router.post("/friends/{username}/remove") { request, context in try await remove(request, context) }
+        router.post("/friends/{username}/block") { request, context in try await block(request, context) }
+        router.post("/friends/{username}/unblock") { request, context in try await unblock(request, context) }
     }
 
     struct Person {
-        let id: String
+        /// The pending request's id, in the lists of requests.
+        let requestID: String?
         let name: String
         let username: String
         let initials: String
@@ -31,7 +33,7 @@ struct FriendPages: Sendable {
         let since: String
 
         init(_ entry: FriendEntry, zone: TimeZone) {
-            id = entry.user.id.lowercasedString
+            requestID = entry.requestID?.lowercasedString
             name = entry.user.displayName.isEmpty ? entry.user.username : entry.user.displayName
             username = entry.user.username
             initials = User.initials(of: name)
@@ -61,7 +63,8 @@ struct FriendPages: Sendable {
             case "requested": "Request sent. They will see it and answer."
             case "friends": "You are friends now."
             case "accepted": "You are friends now."
-            case "declined": "The request is gone."
+            case "declined": "Declined. They are not told."
+            case "cancelled": "Request taken back."
             case "removed": "No longer friends."
             case "blocked": "Blocked. They cannot see anything new of yours or ask again."
             case "unblocked": "Unblocked."
@@ -75,7 +78,8 @@ struct FriendPages: Sendable {
         let username = try await FormData.from(request)["username"]
         do {
             let (outcome, _) = try await web.services.friends.sendRequest(from: user, username: username)
-            return Web.redirect("/friends?notice=\(outcome.rawValue)")
+            if case .friends = outcome { return Web.redirect("/friends?notice=friends") }
+            return Web.redirect("/friends?notice=requested")
         } catch let error as ValidationError {
             return try await render(
                 context, user: user, username: username, error: error.errors.first?.message,
@@ -84,37 +88,43 @@ struct FriendPages: Sendable {
     }
 
     func accept(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        try await act(request, context, notice: "accepted") { user, id in
-            try await web.services.friends.accept(user: user, from: id)
+        try await onRequest(request, context, notice: "accepted") { user, id in
+            try await web.services.friends.accept(user: user, requestID: id)
         }
     }
 
-    func deleteRequest(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        try await act(request, context, notice: "declined") { user, id in
-            try await web.services.friends.deleteRequest(user: user, other: id)
+    func decline(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await onRequest(request, context, notice: "declined") { user, id in
+            try await web.services.friends.decline(user: user, requestID: id)
+        }
+    }
+
+    func cancel(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await onRequest(request, context, notice: "cancelled") { user, id in
+            try await web.services.friends.cancel(user: user, requestID: id)
         }
     }
 
     func remove(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        try await act(request, context, notice: "removed") { user, id in
-            try await web.services.friends.unfriend(user: user, friend: id)
+        try await onPerson(request, context, notice: "removed") { user, username in
+            try await web.services.friends.unfriend(user: user, username: username)
         }
     }
 
     func block(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        try await act(request, context, notice: "blocked") { user, id in
-            try await web.services.friends.block(user: user, id: id)
+        try await onPerson(request, context, notice: "blocked") { user, username in
+            _ = try await web.services.friends.block(user: user, username: username)
         }
     }
 
     func unblock(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        try await act(request, context, notice: "unblocked") { user, id in
-            try await web.services.friends.unblock(user: user, id: id)
+        try await onPerson(request, context, notice: "unblocked") { user, username in
+            try await web.services.friends.unblock(user: user, username: username)
         }
     }
 
-    /// Runs an action on the person in the path; anyone not in the user's lists is "not found".
-    private func act(
+    /// Runs an action on the request in the path; any other id is "not found".
+    private func onRequest(
         _ request: Request, _ context: AppRequestContext, notice: String,
         _ action: (User, UUID) async throws -> Void
     ) async throws -> Response {
@@ -125,6 +135,21 @@ struct FriendPages: Sendable {
         do {
             try await action(user, id)
         } catch is NotFound {
+            return web.notFound(context, message: "That request is no longer waiting.", action: ("/friends", "Friends"))
+        }
+        return Web.redirect("/friends?notice=\(notice)")
+    }
+
+    /// Runs an action on the person in the path; anyone not in the user's lists is "not found".
+    private func onPerson(
+        _ request: Request, _ context: AppRequestContext, notice: String,
+        _ action: (User, String) async throws -> Void
+    ) async throws -> Response {
+        guard let user = context.auth?.user else { return Web.toLogin(request) }
+        let username = context.parameters.get("username") ?? ""
+        do {
+            try await action(user, username)
+        } catch is NotFound, is ValidationError {
             return web.notFound(context, message: "That person is not in your lists.", action: ("/friends", "Friends"))
         }
         return Web.redirect("/friends?notice=\(notice)")

@@ -26,6 +26,7 @@ struct JournalPages: Sendable {
         router.post("/journal/{id}/edit") { request, context in try await update(request, context) }
         router.post("/journal/{id}/delete") { request, context in try await delete(request, context) }
         router.get("/explore") { request, context in try await explore(request, context) }
+        router.get("/journal/friends") { request, context in try await friendsFeed(request, context) }
     }
 
     // MARK: Feeds
@@ -33,8 +34,10 @@ struct JournalPages: Sendable {
     struct FeedModel {
         let cards: [JournalCard]
         let hasCards: Bool
-        /// The user's own feed, or everyone's public one.
+        /// Which feed: the user's own, their friends', or everyone's public one.
         let own: Bool
+        var friendsFeed = false
+        var explore = false
         let filterTags: [FilterTag]
         let hasFilterTags: Bool
         let activeTag: String?
@@ -60,7 +63,8 @@ struct JournalPages: Sendable {
                 context, heading: "Not a tag", message: "That link names no tag.",
                 action: ("/journal", "See all your entries"), tab: .journal, status: .badRequest)
         }
-        async let pageResult = web.services.journal.page(userID: user.id, tag: tag, cursor: cursor, limit: Self.pageSize)
+        async let pageResult = web.services.journal.page(
+            userID: user.id, tag: tag, cursor: cursor, limit: Self.pageSize)
         async let tagsResult = web.services.journal.tags(userID: user.id)
         let page: JournalPage
         do {
@@ -87,7 +91,8 @@ struct JournalPages: Sendable {
             cards: cards, hasCards: !cards.isEmpty, own: true, filterTags: filterTags,
             hasFilterTags: !filterTags.isEmpty, activeTag: tag,
             olderHref: page.nextCursor.map { "/journal?" + tagQuery + "before=" + Web.queryEscape($0) },
-            newestHref: (cursor?.isEmpty == false) ? "/journal" + (tag.map { "?tag=" + Web.queryEscape($0) } ?? "") : nil,
+            newestHref: (cursor?.isEmpty == false)
+                ? "/journal" + (tag.map { "?tag=" + Web.queryEscape($0) } ?? "") : nil,
             notice: notice)
         return web.renderer.page(
             "journal", model, title: tag.map { "#\($0) · Journal" } ?? "Journal", context: context, tab: .journal)
@@ -111,11 +116,36 @@ struct JournalPages: Sendable {
                 shown.entry, author: shown.author, ownTags: shown.author.id == user.id,
                 zone: user.zone, currentYear: year)
         }
-        let model = FeedModel(
+        var model = FeedModel(
             cards: cards, hasCards: !cards.isEmpty, own: false, filterTags: [], hasFilterTags: false, activeTag: nil,
             olderHref: page.nextCursor.map { "/explore?before=" + Web.queryEscape($0) },
             newestHref: (cursor?.isEmpty == false) ? "/explore" : nil, notice: nil)
+        model.explore = true
         return web.renderer.page("journal", model, title: "Explore", context: context, tab: .journal)
+    }
+
+    /// The friends' feed: entries friends wrote for friends or for everyone.
+    func friendsFeed(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let user = context.auth?.user else { return Web.toLogin(request) }
+        let cursor = request.uri.queryParameters.get("before").map { String($0) }
+        let page: PublicJournalPage
+        do {
+            page = try await web.services.journal.friendsPage(viewer: user, cursor: cursor, limit: Self.pageSize)
+        } catch is ValidationError {
+            return web.message(
+                context, heading: "Not a page", message: "That link to older entries is broken.",
+                action: ("/journal/friends", "Go to the newest entries"), tab: .journal, status: .badRequest)
+        }
+        let year = web.services.days.today(for: user).year
+        let cards = page.entries.map {
+            JournalCard($0.entry, author: $0.author, ownTags: false, zone: user.zone, currentYear: year)
+        }
+        var model = FeedModel(
+            cards: cards, hasCards: !cards.isEmpty, own: false, filterTags: [], hasFilterTags: false, activeTag: nil,
+            olderHref: page.nextCursor.map { "/journal/friends?before=" + Web.queryEscape($0) },
+            newestHref: (cursor?.isEmpty == false) ? "/journal/friends" : nil, notice: nil)
+        model.friendsFeed = true
+        return web.renderer.page("journal", model, title: "Friends' journals", context: context, tab: .journal)
     }
 
     // MARK: One entry
@@ -145,8 +175,8 @@ struct JournalPages: Sendable {
         let view = JournalEntryView(readable, zone: auth.user.zone)
         let model = EntryModel(
             entry: view, notice: readable.viewerIsOwner ? notice : nil,
-            backHref: readable.viewerIsOwner ? "/journal" : "/explore",
-            backLabel: readable.viewerIsOwner ? "Journal" : "Explore")
+            backHref: readable.viewerIsOwner ? "/journal" : readable.entry.isPublic ? "/explore" : "/journal/friends",
+            backLabel: readable.viewerIsOwner ? "Journal" : readable.entry.isPublic ? "Explore" : "Friends")
         return web.renderer.page("journal_entry", model, title: view.heading, context: context, tab: .journal)
     }
 

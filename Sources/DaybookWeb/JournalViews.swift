@@ -35,6 +35,14 @@ struct TagView {
 enum JournalText {
     static let untitled = "Untitled entry"
 
+    static func label(_ visibility: JournalVisibility) -> String {
+        switch visibility {
+        case .private: "Private"
+        case .friends: "Friends"
+        case .public: "Public"
+        }
+    }
+
     /// The heading a card and a page show: the title, else the body's first line.
     static func heading(_ entry: JournalEntry) -> String {
         entry.heading.nonEmpty ?? (entry.photoIDs.isEmpty ? untitled : "Photos")
@@ -74,7 +82,9 @@ struct JournalCard {
     let cardTags: [TagView]
     let cardHasTags: Bool
     let cardLocation: String?
-    let cardPublic: Bool
+    /// The badge: "Public" or "Friends"; none on a private entry.
+    let cardBadge: String?
+    let cardVisibility: String
     let cardDate: String
     let cardDateISO: String
     let cardAuthor: AuthorView?
@@ -90,7 +100,8 @@ struct JournalCard {
         cardTags = entry.tags.map(ownTags ? TagView.own : TagView.plain)
         cardHasTags = !entry.tags.isEmpty
         cardLocation = entry.location.nonEmpty
-        cardPublic = entry.isPublic
+        cardVisibility = entry.visibility.rawValue
+        cardBadge = entry.visibility == .private ? nil : JournalText.label(entry.visibility)
         let date = LocalDate(entry.createdAt, in: zone)
         cardDate = DateText.long(date, currentYear: currentYear)
         cardDateISO = date.description
@@ -112,7 +123,10 @@ struct JournalEntryView {
     let entryTags: [TagView]
     let hasEntryTags: Bool
     let entryLocation: String?
-    let entryPublic: Bool
+    /// `private`, `friends` or `public`: the badge's class.
+    let visibility: String
+    let visibilityLabel: String
+    let visibilityHint: String
     let created: String
     let createdISO: String
     let edited: String?
@@ -143,10 +157,18 @@ struct JournalEntryView {
         entryTags = entry.tags.map(readable.viewerIsOwner ? TagView.own : TagView.plain)
         hasEntryTags = !entry.tags.isEmpty
         entryLocation = entry.location.nonEmpty
-        entryPublic = entry.isPublic
+        visibility = entry.visibility.rawValue
+        visibilityLabel = JournalText.label(entry.visibility)
+        visibilityHint =
+            switch entry.visibility {
+            case .private: "Private: only you can see it."
+            case .friends: "Friends: your friends can read it in their Friends feed."
+            case .public: "Public: anyone with an account here can read it in Explore."
+            }
         created = DateText.dateTime(entry.createdAt, in: zone)
         createdISO = LocalDate(entry.createdAt, in: zone).description
-        edited = entry.updatedAt.timeIntervalSince(entry.createdAt) > 60 ? DateText.dateTime(entry.updatedAt, in: zone) : nil
+        edited =
+            entry.updatedAt.timeIntervalSince(entry.createdAt) > 60 ? DateText.dateTime(entry.updatedAt, in: zone) : nil
         entryAuthor = readable.author.map(AuthorView.init)
         isOwner = readable.viewerIsOwner
     }
@@ -159,6 +181,8 @@ struct JournalFormModel {
     let body: String
     let tags: String
     let location: String
+    let isPrivate: Bool
+    let isFriends: Bool
     let isPublic: Bool
     /// The chosen photos in order: hidden `photoIds` fields the photo picker keeps in step.
     let photos: [FormPhoto]
@@ -189,10 +213,13 @@ struct JournalFormModel {
         body = input.body
         tags = input.tags.joined(separator: ", ")
         location = input.location
-        isPublic = input.isPublic
+        isPrivate = input.visibility == .private
+        isFriends = input.visibility == .friends
+        isPublic = input.visibility == .public
         let count = input.photoIDs.count
         photos = input.photoIDs.enumerated().map { index, id in
-            FormPhoto(photoID: id.lowercasedString, thumb: MediaPath.url(id, .small), alt: "Photo \(index + 1) of \(count)")
+            FormPhoto(
+                photoID: id.lowercasedString, thumb: MediaPath.url(id, .small), alt: "Photo \(index + 1) of \(count)")
         }
         self.errors = errors.dictionary
         journalFormSummary = errors.summary
@@ -204,6 +231,6 @@ struct JournalFormModel {
     static func input(from form: FormData) -> JournalEntryInput {
         JournalEntryInput(
             title: form["title"], body: form["body"], tags: [form["tags"]], location: form["location"],
-            photoIDs: form.uuids("photoIds"), isPublic: form["visibility"] == "public")
+            photoIDs: form.uuids("photoIds"), visibility: JournalVisibility(rawValue: form["visibility"]) ?? .private)
     }
 }

@@ -17,6 +17,7 @@ struct SharePages: Sendable {
         router.get("/shared/new") { request, context in try await newForm(request, context) }
         router.post("/shared/new") { request, context in try await create(request, context) }
         router.post("/shared/{id}/withdraw") { request, context in try await withdraw(request, context) }
+        router.post("/shared/{id}/reaction") { request, context in try await react(request, context) }
         router.get("/shared/items/{id}") { request, context in try await item(request, context) }
         router.get("/shared/outfits/{id}") { request, context in try await outfit(request, context) }
     }
@@ -30,6 +31,14 @@ struct SharePages: Sendable {
         let username: String
         let message: String?
         let when: String
+        let reaction: String?
+        /// The reactions offered on a share received, the chosen one marked.
+        let reactions: [Reaction]
+    }
+
+    struct Reaction {
+        let emoji: String
+        let chosen: Bool
     }
 
     static func card(_ thing: SharedThing, received: Bool, zone: TimeZone) -> Card {
@@ -42,7 +51,9 @@ struct SharePages: Sendable {
                 : "/closet/\(thing.share.kind == .item ? "items" : "outfits")/\(target)",
             name: thing.name, thumb: thing.photoID.map { MediaPath.url($0, .small) }, person: person,
             username: thing.person.username, message: thing.share.message.nonEmpty,
-            when: DateText.dateTime(thing.share.createdAt, in: zone))
+            when: DateText.dateTime(thing.share.createdAt, in: zone), reaction: thing.share.reaction,
+            reactions: received
+                ? ShareRules.suggestedReactions.map { Reaction(emoji: $0, chosen: $0 == thing.share.reaction) } : [])
     }
 
     func list(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -62,6 +73,7 @@ struct SharePages: Sendable {
             switch request.uri.queryParameters.get("notice") {
             case "shared": "Shared. Your friends have been told."
             case "withdrawn": "Withdrawn: they no longer see it."
+            case "reacted": "Reaction sent."
             default: nil
             }
         return web.renderer.page(
@@ -87,7 +99,6 @@ struct SharePages: Sendable {
         }
 
         struct FriendChoice {
-            let id: String
             let name: String
             let username: String
             let checked: Bool
@@ -98,7 +109,8 @@ struct SharePages: Sendable {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
         let query = FormData(urlEncoded: request.uri.query ?? "")
         return try await render(
-            context, user: user, items: query.uuids("item"), outfits: query.uuids("outfit"), friends: [], message: "")
+            context, user: user, items: query.uuids("item"), outfits: query.uuids("outfit"), recipients: [], message: ""
+        )
     }
 
     func create(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -106,21 +118,21 @@ struct SharePages: Sendable {
         let form = try await FormData.from(request)
         let items = form.uuids("itemIds")
         let outfits = form.uuids("outfitIds")
-        let friends = form.uuids("friendIds")
+        let recipients = form.all("recipients")
         do {
             _ = try await web.services.shares.share(
-                user: user, itemIDs: items, outfitIDs: outfits, friendIDs: friends, message: form["message"])
+                user: user, itemIDs: items, outfitIDs: outfits, recipients: recipients, message: form["message"])
             return Web.redirect("/shared?notice=shared")
         } catch let error as ValidationError {
             return try await render(
-                context, user: user, items: items, outfits: outfits, friends: friends, message: form["message"],
+                context, user: user, items: items, outfits: outfits, recipients: recipients, message: form["message"],
                 errors: FormErrors(
-                    error, aliases: ["friendIds": "friends", "itemIds": "things", "outfitIds": "things"]))
+                    error, aliases: ["recipients": "friends", "itemIds": "things", "outfitId": "things"]))
         }
     }
 
     private func render(
-        _ context: AppRequestContext, user: User, items: [UUID], outfits: [UUID], friends chosen: [UUID],
+        _ context: AppRequestContext, user: User, items: [UUID], outfits: [UUID], recipients chosen: [String],
         message: String, errors: FormErrors = FormErrors()
     ) async throws -> Response {
         var things = try await web.services.store.closet.items(ids: items, userID: user.id).map {
@@ -136,8 +148,7 @@ struct SharePages: Sendable {
         }
         let friends = try await web.services.friends.lists(user: user).friends.map {
             FormModel.FriendChoice(
-                id: $0.user.id.lowercasedString, name: $0.user.displayName, username: $0.user.username,
-                checked: chosen.contains($0.user.id))
+                name: $0.user.displayName, username: $0.user.username, checked: chosen.contains($0.user.username))
         }
         let back =
             things.first.map { "/closet/\($0.field == "itemIds" ? "items" : "outfits")/\($0.id)" } ?? "/closet"
@@ -157,6 +168,25 @@ struct SharePages: Sendable {
             return web.notFound(context, message: "There is no such share of yours.", action: ("/shared", "Shared"))
         }
         return Web.redirect("/shared?notice=withdrawn")
+    }
+
+    /// The friend's reaction to a share they received (the same emoji again takes it back).
+    func react(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let user = context.auth?.user else { return Web.toLogin(request) }
+        let form = try await FormData.from(request)
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+            let current = try? await web.services.shares.share(viewer: user, id: id)
+        else { return notShared(context) }
+        let emoji = form["emoji"]
+        do {
+            _ = try await web.services.shares.react(
+                user: user, id: id, emoji: emoji == current.share.reaction ? nil : emoji)
+        } catch is NotFound {
+            return notShared(context)
+        } catch is ValidationError {
+            return Web.redirect("/shared")
+        }
+        return Web.redirect("/shared?notice=reacted")
     }
 
     // MARK: What a friend shared

@@ -160,7 +160,7 @@ struct BenchSeed: AsyncParsableCommand {
             let input = JournalEntryInput(
                 title: Self.text(length: 30, random: &random), body: body,
                 tags: Array(tags.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))),
-                isPublic: index % 5 == 0)
+                visibility: index % 5 == 0 ? .public : index % 5 == 1 ? .friends : .private)
             let entry = try JournalRules.validate(input, id: UUID(), userID: user.id, now: at.roundedToMicroseconds)
             try await store.journal.save(entry, insert: true)
             if journalIDs.count < 500 { journalIDs.append(entry.id) }
@@ -192,7 +192,7 @@ struct BenchSeed: AsyncParsableCommand {
             let at = now.addingTimeInterval(-span * Double(publicEntries - index) / Double(publicEntries) - 3_600)
             let input = JournalEntryInput(
                 title: Self.text(length: 30, random: &random), body: Self.text(length: 300, random: &random),
-                tags: [tags[index % tags.count]], isPublic: true)
+                tags: [tags[index % tags.count]], visibility: .public)
             let entry = try JournalRules.validate(
                 input, id: UUID(), userID: plainUserIDs[index % plainUserIDs.count], now: at.roundedToMicroseconds)
             try await store.journal.save(entry, insert: true)

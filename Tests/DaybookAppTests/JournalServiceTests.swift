@@ -43,7 +43,8 @@ struct JournalServiceTests {
     @Test(arguments: TestDatabase.available)
     func photosFollowTheirEntry(_ database: TestDatabase) async throws {
         try await withFixture(database) { f in
-            let journal = f.services.journal, media = f.services.media
+            let journal = f.services.journal
+            let media = f.services.media
             let first = try await photo(f, for: f.anna, shade: 1)
             let second = try await photo(f, for: f.anna, shade: 2)
             let entry = try await journal.create(
@@ -71,17 +72,20 @@ struct JournalServiceTests {
     @Test(arguments: TestDatabase.available)
     func onlyPublicEntriesAndTheirPhotosAreSeenByOthers(_ database: TestDatabase) async throws {
         try await withFixture(database) { f in
-            let journal = f.services.journal, media = f.services.media
+            let journal = f.services.journal
+            let media = f.services.media
             let picture = try await photo(f, for: f.anna, shade: 3)
             var input = JournalEntryInput(body: "Private for now", photoIDs: [picture.id])
             let entry = try await journal.create(user: f.anna, input: input)
 
             await #expect(throws: NotFound.self) { try await journal.entry(id: entry.id, viewer: f.bob) }
             await #expect(throws: NotFound.self) { try await journal.entry(id: entry.id, viewer: nil) }
-            await #expect(throws: NotFound.self) { try await media.access(id: picture.id, variant: .small, viewer: f.bob) }
+            await #expect(throws: NotFound.self) {
+                try await media.access(id: picture.id, variant: .small, viewer: f.bob)
+            }
             #expect(try await journal.publicPage().entries.isEmpty)
 
-            input.isPublic = true
+            input.visibility = .public
             _ = try await journal.update(user: f.anna, id: entry.id, input: input)
             let seen = try await journal.entry(id: entry.id, viewer: f.bob)
             #expect(seen.author?.username == "anna")
@@ -96,10 +100,16 @@ struct JournalServiceTests {
             }
             #expect(try await journal.publicPage().entries.map(\.entry.id) == [entry.id])
             // Her profile picture shows beside her public entries; Bob has none, so his does not.
-            let annaAvatar = try await media.setAvatar(userID: f.anna.id, data: try SampleImage.make(
-                width: 300, height: 200, format: .jpeg)).media
-            let bobAvatar = try await media.setAvatar(userID: f.bob.id, data: try SampleImage.make(
-                width: 300, height: 200, format: .jpeg)).media
+            let annaAvatar = try await media.setAvatar(
+                userID: f.anna.id,
+                data: try SampleImage.make(
+                    width: 300, height: 200, format: .jpeg)
+            ).media
+            let bobAvatar = try await media.setAvatar(
+                userID: f.bob.id,
+                data: try SampleImage.make(
+                    width: 300, height: 200, format: .jpeg)
+            ).media
             #expect(try await media.access(id: annaAvatar.id, variant: .avatar, viewer: f.bob).isPublic)
             await #expect(throws: NotFound.self) {
                 try await media.access(id: bobAvatar.id, variant: .avatar, viewer: f.anna)
@@ -115,7 +125,8 @@ struct JournalServiceTests {
         try await withFixture(database) { f in
             let bobs = try await photo(f, for: f.bob, shade: 4)
             let stolen = await #expect(throws: ValidationError.self) {
-                try await f.services.journal.create(user: f.anna, input: JournalEntryInput(body: "x", photoIDs: [bobs.id]))
+                try await f.services.journal.create(
+                    user: f.anna, input: JournalEntryInput(body: "x", photoIDs: [bobs.id]))
             }
             #expect(stolen?.errors.map(\.field) == ["photoIds"])
             let empty = await #expect(throws: ValidationError.self) {

@@ -27,7 +27,7 @@ import Testing
         let entry = try validate(
             JournalEntryInput(
                 title: "  Lake  ", body: "\nSwam twice.\n", tags: ["#Summer, swim", "summer ##Lake"],
-                location: " Vaasa ", photoIDs: [photo, photo], isPublic: true))
+                location: " Vaasa ", photoIDs: [photo, photo], visibility: .public))
         #expect(entry.title == "Lake")
         #expect(entry.body == "Swam twice.")
         #expect(entry.tags == ["summer", "swim", "lake"])

@@ -16,11 +16,25 @@ struct FriendStoreTests {
             let cara = try await addUser(store, "cara")
             let friends = store.friends
 
-            #expect(try await friends.request(from: anna.id, to: bob.id, at: time(1)) == .requested)
-            #expect(try await friends.request(from: anna.id, to: bob.id, at: time(2)) == .requested)
+            guard case .requested(let requestID) = try await friends.request(from: anna.id, to: bob.id, at: time(1))
+            else {
+                Issue.record("the first request is recorded")
+                return
+            }
+            #expect(try await friends.request(from: anna.id, to: bob.id, at: time(2)) == .alreadyRequested)
             var annas = try await friends.lists(userID: anna.id)
             #expect(names(annas.outgoing) == ["bob"] && annas.friends.isEmpty && annas.incoming.isEmpty)
             #expect(annas.outgoing.first?.since == time(1))
+            // Both see the same request id; each sees its own direction; nobody else sees it.
+            #expect(annas.outgoing.first?.requestID == requestID)
+            #expect(try await friends.lists(userID: bob.id).incoming.first?.requestID == requestID)
+            #expect(
+                try await friends.pendingRequest(id: requestID, userID: anna.id)
+                    == PendingFriendRequest(id: requestID, otherID: bob.id, direction: .sent))
+            #expect(
+                try await friends.pendingRequest(id: requestID, userID: bob.id)
+                    == PendingFriendRequest(id: requestID, otherID: anna.id, direction: .received))
+            #expect(try await friends.pendingRequest(id: requestID, userID: cara.id) == nil)
             #expect(names(try await friends.lists(userID: bob.id).incoming) == ["anna"])
             #expect(try await friends.areFriends(anna.id, bob.id) == false)
             // Only the recipient can say yes.
@@ -31,10 +45,15 @@ struct FriendStoreTests {
             annas = try await friends.lists(userID: anna.id)
             #expect(names(annas.friends) == ["bob"] && annas.outgoing.isEmpty)
             #expect(annas.friends.first?.user.displayName == "bob Example")
-            #expect(try await friends.request(from: bob.id, to: anna.id, at: time(4)) == .friends)
+            #expect(annas.friends.first?.requestID == nil)
+            #expect(try await friends.pendingRequest(id: requestID, userID: bob.id) == nil)
+            #expect(try await friends.request(from: bob.id, to: anna.id, at: time(4)) == .alreadyFriends)
 
             // Crossing requests: the second is the yes.
-            #expect(try await friends.request(from: cara.id, to: anna.id, at: time(5)) == .requested)
+            guard case .requested = try await friends.request(from: cara.id, to: anna.id, at: time(5)) else {
+                Issue.record("cara's request is recorded")
+                return
+            }
             #expect(try await friends.request(from: anna.id, to: cara.id, at: time(6)) == .friends)
             #expect(names(try await friends.lists(userID: cara.id).friends) == ["anna"])
 
@@ -77,9 +96,13 @@ struct FriendStoreTests {
             #expect(try await friends.lists(userID: bob.id).friends.isEmpty)
 
             // Bob's request looks sent to him; Anna never sees it and cannot accept it.
-            #expect(try await friends.request(from: bob.id, to: anna.id, at: time(5)) == .requested)
+            guard case .requested(let hidden) = try await friends.request(from: bob.id, to: anna.id, at: time(5)) else {
+                Issue.record("bob's request looks sent")
+                return
+            }
             #expect(names(try await friends.lists(userID: bob.id).outgoing) == ["anna"])
             #expect(try await friends.lists(userID: anna.id).incoming.isEmpty)
+            #expect(try await friends.pendingRequest(id: hidden, userID: anna.id) == nil)
             #expect(try await friends.accept(from: bob.id, to: anna.id, at: time(6)) == false)
 
             #expect(try await friends.unblock(anna.id, blocked: bob.id))

@@ -21,14 +21,17 @@ struct JournalStoreTests {
     ) -> JournalEntry {
         JournalEntry(
             userID: userID, title: title, body: "Body of \(title)\nsecond line ✍️", tags: tags, location: "Vaasa",
-            photoIDs: photos, isPublic: isPublic, createdAt: time(seconds), updatedAt: time(seconds + 1))
+            photoIDs: photos, visibility: isPublic ? .public : .private, createdAt: time(seconds),
+            updatedAt: time(seconds + 1))
     }
 
     @Test(arguments: TestDatabase.available)
     func entriesRoundTripWithPhotosInOrder(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
-            let a = photo(anna.id, "a"), b = photo(anna.id, "b"), c = photo(anna.id, "c")
+            let a = photo(anna.id, "a")
+            let b = photo(anna.id, "b")
+            let c = photo(anna.id, "c")
             for p in [a, b, c] { try await store.media.insert(p) }
             let saved = entry(anna.id, "Lake day", tags: ["summer", "swim"], photos: [c.id, a.id, b.id])
             #expect(try await store.journal.save(saved, insert: true))
@@ -38,7 +41,7 @@ struct JournalStoreTests {
             var edited = saved
             edited.photoIDs = [b.id, c.id]
             edited.body = "Rewritten"
-            edited.isPublic = true
+            edited.visibility = .public
             edited.updatedAt = time(50)
             #expect(try await store.journal.save(edited, insert: false))
             #expect(try await store.journal.entry(id: saved.id, userID: anna.id) == edited)
@@ -61,7 +64,7 @@ struct JournalStoreTests {
             let secret = entry(anna.id, "Secret")
             try await store.journal.save(secret, insert: true)
             #expect(try await store.journal.entry(id: secret.id, userID: bob.id) == nil)
-            #expect(try await store.journal.publicEntry(id: secret.id) == nil)
+            #expect(try await store.journal.readableEntry(id: secret.id, viewerID: nil) == nil)
             #expect(try await store.journal.delete(id: secret.id, userID: bob.id) == nil)
             var stolen = secret
             stolen.userID = bob.id
@@ -94,8 +97,9 @@ struct JournalStoreTests {
             let rest = try await store.journal.entries(
                 userID: anna.id, tag: nil, after: PageCursor(createdAt: first[1].createdAt, id: first[1].id), limit: 10)
             #expect(rest.map(\.title) == ["A2", "A1", "A0"])
-            #expect(try await store.journal.entries(userID: anna.id, tag: "even", after: nil, limit: 10).map(\.title)
-                == ["A4", "A2", "A0"])
+            #expect(
+                try await store.journal.entries(userID: anna.id, tag: "even", after: nil, limit: 10).map(\.title)
+                    == ["A4", "A2", "A0"])
             #expect(try await store.journal.entries(userID: anna.id, tag: "none", after: nil, limit: 10).isEmpty)
 
             let tags = try await store.journal.tags(userID: anna.id)
@@ -109,7 +113,7 @@ struct JournalStoreTests {
             let older = try await store.journal.publicEntries(
                 after: PageCursor(createdAt: feed[0].entry.createdAt, id: feed[0].entry.id), limit: 1)
             #expect(older.map(\.entry.title) == ["B"])
-            #expect(try await store.journal.publicEntry(id: bobs.id)?.entry == bobs)
+            #expect(try await store.journal.readableEntry(id: bobs.id, viewerID: nil)?.entry == bobs)
         }
     }
 
@@ -130,7 +134,7 @@ struct JournalStoreTests {
             var own = entry(anna.id, "Mine", photos: [p.id])
             try await store.journal.save(own, insert: true)
             #expect(try await isPublic(p.id) == false)
-            own.isPublic = true
+            own.visibility = .public
             try await store.journal.save(own, insert: false)
             #expect(try await isPublic(p.id) == true)
         }
@@ -140,7 +144,8 @@ struct JournalStoreTests {
     func aProfilePictureIsPublicBesideItsOwnersPublicEntries(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             var anna = try await addUser(store, "anna")
-            let picture = photo(anna.id, "a"), other = photo(anna.id, "o")
+            let picture = photo(anna.id, "a")
+            let other = photo(anna.id, "o")
             try await store.media.insert(picture)
             try await store.media.insert(other)
             anna.avatarMediaID = picture.id
@@ -148,7 +153,7 @@ struct JournalStoreTests {
             var diary = entry(anna.id, "Diary")
             try await store.journal.save(diary, insert: true)
             #expect(try await store.media.servable(id: picture.id)?.isPublic == false)
-            diary.isPublic = true
+            diary.visibility = .public
             try await store.journal.save(diary, insert: false)
             #expect(try await store.media.servable(id: picture.id)?.isPublic == true)
             // Only the current picture, not every photo she has.
@@ -160,7 +165,8 @@ struct JournalStoreTests {
     func deletingAPhotoTakesItOutOfEntries(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
-            let a = photo(anna.id, "a"), b = photo(anna.id, "b")
+            let a = photo(anna.id, "a")
+            let b = photo(anna.id, "b")
             for p in [a, b] { try await store.media.insert(p) }
             let e = entry(anna.id, "Two", photos: [a.id, b.id], isPublic: true)
             try await store.journal.save(e, insert: true)
@@ -184,9 +190,51 @@ struct JournalStoreTests {
             try await store.media.insert(a)
             try await store.journal.save(entry(anna.id, "Bye", photos: [a.id], isPublic: true), insert: true)
             #expect(try await store.media.deleteAll(userID: anna.id).count == 1)
-            #expect(try await store.journal.entries(userID: anna.id, tag: nil, after: nil, limit: 5).first?.photoIDs == [])
+            #expect(
+                try await store.journal.entries(userID: anna.id, tag: nil, after: nil, limit: 5).first?.photoIDs == [])
             #expect(try await store.users.delete(id: anna.id))
             #expect(try await store.journal.publicEntries(after: nil, limit: 5).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func friendsOnlyEntriesReachFriendsAndNobodyElse(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let eve = try await addUser(store, "eve")
+            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(1))
+            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(2))
+            var forFriends = entry(anna.id, "For friends", at: 3)
+            forFriends.visibility = .friends
+            let open = entry(anna.id, "For all", at: 4, isPublic: true)
+            let secret = entry(anna.id, "Mine", at: 5)
+            let evesOwn = entry(eve.id, "Eve's", at: 6, isPublic: true)
+            for e in [forFriends, open, secret, evesOwn] { try await store.journal.save(e, insert: true) }
+
+            #expect(try await store.journal.entry(id: forFriends.id, userID: anna.id)?.visibility == .friends)
+            // Bob's friends feed: Anna's entries for friends and for all, newest first; not Eve's, not the secret.
+            let feed = try await store.journal.friendsEntries(viewerID: bob.id, after: nil, limit: 10)
+            #expect(feed.map(\.entry.id) == [open.id, forFriends.id])
+            #expect(feed.last?.author.username == "anna" && feed.last?.entry.visibility == .friends)
+            let older = try await store.journal.friendsEntries(
+                viewerID: bob.id, after: PageCursor(createdAt: open.createdAt, id: open.id), limit: 10)
+            #expect(older.map(\.entry.id) == [forFriends.id])
+            #expect(try await store.journal.friendsEntries(viewerID: eve.id, after: nil, limit: 10).isEmpty)
+            // Nowhere else: not the public feed.
+            let everyone = try await store.journal.publicEntries(after: nil, limit: 10).map(\.entry.id)
+            #expect(!everyone.contains(forFriends.id))
+
+            #expect(
+                try await store.journal.readableEntry(id: forFriends.id, viewerID: bob.id)?.entry.title == "For friends"
+            )
+            #expect(try await store.journal.readableEntry(id: forFriends.id, viewerID: eve.id) == nil)
+            #expect(try await store.journal.readableEntry(id: forFriends.id, viewerID: nil) == nil)
+            #expect(try await store.journal.readableEntry(id: secret.id, viewerID: bob.id) == nil)
+
+            _ = try await store.friends.unfriend(bob.id, anna.id)
+            #expect(try await store.journal.readableEntry(id: forFriends.id, viewerID: bob.id) == nil)
+            #expect(try await store.journal.friendsEntries(viewerID: bob.id, after: nil, limit: 10).isEmpty)
         }
     }
 }

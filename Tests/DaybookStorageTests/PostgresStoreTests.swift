@@ -12,7 +12,8 @@ import Testing
 @Suite("PostgreSQL specifics")
 struct PostgresStoreTests {
     @Test func parsesURLs() throws {
-        let url = try PostgresDatabaseURL("postgres://day%40book:p%3Ass%2Fw@db.example.com:6432/daybook_prod?sslmode=require&pool_size=50")
+        let url = try PostgresDatabaseURL(
+            "postgres://day%40book:p%3Ass%2Fw@db.example.com:6432/daybook_prod?sslmode=require&pool_size=50")
         #expect(url.username == "day@book")
         #expect(url.password == "p:ss/w")
         #expect(url.host == "db.example.com")
@@ -21,10 +22,16 @@ struct PostgresStoreTests {
         #expect(url.tls == .require)
         // Unlike libpq, `require` checks the certificate and the host name.
         #expect(url.certificateVerification == .fullVerification)
-        #expect(try PostgresDatabaseURL("postgres://h/d?sslmode=verify-ca").certificateVerification == .noHostnameVerification)
-        #expect(try PostgresDatabaseURL("postgres://h/d?sslmode=prefer").certificateVerification == CertificateVerification.none)
+        #expect(
+            try PostgresDatabaseURL("postgres://h/d?sslmode=verify-ca").certificateVerification
+                == .noHostnameVerification)
+        #expect(
+            try PostgresDatabaseURL("postgres://h/d?sslmode=prefer").certificateVerification
+                == CertificateVerification.none)
         #expect(try PostgresDatabaseURL("postgres://h/d").certificateVerification == nil)
-        #expect(try PostgresDatabaseURL("postgres://h/d?sslmode=require&sslrootcert=/etc/daybook/ca.pem").rootCertificatePath == "/etc/daybook/ca.pem")
+        #expect(
+            try PostgresDatabaseURL("postgres://h/d?sslmode=require&sslrootcert=/etc/daybook/ca.pem")
+                .rootCertificatePath == "/etc/daybook/ca.pem")
         #expect(url.poolSize == 50)
         #expect(url.redacted == "postgres://day@book@db.example.com:6432/daybook_prod")
 
@@ -69,7 +76,8 @@ struct PostgresStoreTests {
                 let user = sampleUser("anna")
                 try await stores[1].users.insert(user, passwordHash: "h")
                 #expect(try await stores[2].users.user(id: user.id) == user)
-                let applied = try await Self.column(url, "SELECT version::text AS v FROM schema_migrations ORDER BY version")
+                let applied = try await Self.column(
+                    url, "SELECT version::text AS v FROM schema_migrations ORDER BY version")
                 #expect(applied == PostgresStore.migrationVersions.map(String.init))
                 group.cancelAll()
             }
@@ -91,7 +99,7 @@ struct PostgresStoreTests {
                     "media_by_id", "media_by_original_key", "media_by_small_key", "media_by_large_key",
                     "media_by_avatar_key", "journal_by_id", "journal_public",
                     // What friends shared with a user is found by the recipient.
-                    "shares_received",
+                    "shares_received", "shares_received_by_id",
                 ]
                 let rows = try await PostgresTestDatabase.textRows(
                     url,

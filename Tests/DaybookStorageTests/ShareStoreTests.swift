@@ -65,11 +65,28 @@ struct ShareStoreTests {
                 try await store.shares.canSee(photoID: privatePhoto.id, ownerID: anna.id, viewerID: bob.id) == false)
             #expect(try await store.shares.canSee(photoID: shirtPhoto.id, ownerID: anna.id, viewerID: eve.id) == false)
 
+            // One share, seen by either of its two people (each seeing the other), nobody else.
+            #expect(try await store.shares.share(id: shareShirt.id, viewerID: bob.id)?.person.username == "anna")
+            #expect(try await store.shares.share(id: shareShirt.id, viewerID: anna.id)?.person.username == "bob")
+            #expect(try await store.shares.share(id: shareShirt.id, viewerID: eve.id) == nil)
+
+            // Only the recipient reacts; the reaction shows to both, and can be taken back.
+            #expect(try await store.shares.react(id: shareShirt.id, recipientID: anna.id, reaction: "❤️") == nil)
+            #expect(try await store.shares.react(id: shareShirt.id, recipientID: eve.id, reaction: "❤️") == nil)
+            let reacted = try await store.shares.react(id: shareShirt.id, recipientID: bob.id, reaction: "❤️")
+            #expect(reacted?.userID == anna.id && reacted?.reaction == "❤️")
+            #expect(try await store.shares.sent(userID: anna.id).last?.share.reaction == "❤️")
+            #expect(try await store.shares.share(id: shareShirt.id, viewerID: bob.id)?.share.reaction == "❤️")
+            _ = try await store.shares.react(id: shareShirt.id, recipientID: bob.id, reaction: nil)
+            #expect(try await store.shares.share(id: shareShirt.id, viewerID: anna.id)?.share.reaction == nil)
+
             // Withdrawing one ends it; only the sharer can.
             #expect(try await store.shares.delete(id: shareShirt.id, userID: bob.id) == false)
             #expect(try await store.shares.delete(id: shareShirt.id, userID: anna.id))
             #expect(try await store.shares.sharedItemOwner(itemID: shirt.id, viewerID: bob.id) == nil)
             #expect(try await store.shares.canSee(photoID: shirtPhoto.id, ownerID: anna.id, viewerID: bob.id) == false)
+            #expect(try await store.shares.share(id: shareShirt.id, viewerID: bob.id) == nil)
+            #expect(try await store.shares.react(id: shareShirt.id, recipientID: bob.id, reaction: "👍") == nil)
 
             // Deleting the thing ends it.
             _ = try await store.closet.deleteItem(id: skirt.id, userID: anna.id)
@@ -108,6 +125,36 @@ struct ShareStoreTests {
             _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(6))
             _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(7))
             #expect(try await store.shares.received(userID: bob.id).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func friendsOnlyJournalPhotosShowToFriendsOnly(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let bob = try await addUser(store, "bob")
+            let eve = try await addUser(store, "eve")
+            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(1))
+            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(2))
+            let forFriends = photo(anna.id, "f")
+            let privatePhoto = photo(anna.id, "p")
+            for p in [forFriends, privatePhoto] { try await store.media.insert(p) }
+            try await store.journal.save(
+                JournalEntry(
+                    userID: anna.id, body: "For friends", photoIDs: [forFriends.id], visibility: .friends,
+                    createdAt: time(3), updatedAt: time(3)), insert: true)
+            try await store.journal.save(
+                JournalEntry(
+                    userID: anna.id, body: "Mine", photoIDs: [privatePhoto.id], createdAt: time(4), updatedAt: time(4)),
+                insert: true)
+            #expect(try await store.shares.canSee(photoID: forFriends.id, ownerID: anna.id, viewerID: bob.id))
+            #expect(try await store.shares.canSee(photoID: forFriends.id, ownerID: anna.id, viewerID: eve.id) == false)
+            #expect(
+                try await store.shares.canSee(photoID: privatePhoto.id, ownerID: anna.id, viewerID: bob.id) == false)
+            // Not public: a stranger's (or nobody's) view of the photo is the media rule's own, which says no.
+            #expect(try await store.media.servable(id: forFriends.id)?.isPublic == false)
+            _ = try await store.friends.unfriend(anna.id, bob.id)
+            #expect(try await store.shares.canSee(photoID: forFriends.id, ownerID: anna.id, viewerID: bob.id) == false)
         }
     }
 }

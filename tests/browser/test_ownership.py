@@ -78,6 +78,13 @@ def carol_name(client: Client) -> str:
     return client.call("get", "/me")[1]["username"]
 
 
+def befriend(asker: Client, friend: Client) -> None:
+    status, asked = asker.call("post", "/friend-requests", {"username": carol_name(friend)})
+    assert status == 201, asked
+    status, answer = friend.call("post", f"/friend-requests/{asked['id']}/accept", {})
+    assert status == 204, answer
+
+
 # ----------------------------------------------------------------------------- the document
 
 
@@ -201,18 +208,16 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
     assert status == 200, worn
 
     carol = register(server, "carol")
-    status, asked = anna.call("post", "/friends/requests", {"username": carol_name(carol)})
-    assert status == 201, asked
-    status, _ = carol.call("post", f"/friends/requests/{anna_id(anna)}/accept", {})
-    assert status == 204
-    friend_id = asked["user"]["id"]
-    status, shared = anna.call("post", "/shares", {"itemIds": [item["id"]], "outfitIds": [outfit["id"]],
-                                                   "friendIds": [friend_id], "message": "Anna's share"})
+    befriend(anna, carol)
+    status, shared = anna.call("post", "/shares", {"itemIds": [item["id"]], "recipients": [carol_name(carol)],
+                                                   "message": "Anna's share"})
     assert status == 201, shared
+    dave = register(server, "dave")
+    status, pending = anna.call("post", "/friend-requests", {"username": carol_name(dave)})
+    assert status == 201, pending
 
     owned = {
-        "userId": friend_id, "shareId": shared["items"][0]["id"], "outfitIds": [outfit["id"]],
-        "friendIds": [friend_id],
+        "username": carol_name(carol), "requestId": pending["id"], "shareId": shared["items"][0]["id"],
         "itemId": item["id"], "categoryId": category["id"], "outfitId": outfit["id"], "itemIds": [item["id"]],
         "mediaId": media["id"], "feelingId": feeling["id"], "activityId": activity["id"],
         "personId": person["id"], "checkinId": checkin["id"], "entryId": entry["id"],
@@ -227,7 +232,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         "/feelings?includeArchived=true", "/activities?includeArchived=true", "/people?includeArchived=true",
         "/me/sessions", "/me", "/notifications", "/push/subscriptions", "/reminders",
         f"/closet/items/{item['id']}", f"/outfits/{outfit['id']}", f"/outfit-calendar/{today}", "/closet/categories",
-        "/friends", "/shares/sent",
+        "/friends", "/friend-requests", "/blocks", "/shares?direction=sent",
     }
     before = {path: anna.call("get", path) for path in reads}
 
@@ -276,3 +281,89 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         if path in ("/me/sessions", "/reminders"):
             continue  # last-seen times move; the next reminder times move with the clock
         assert after[path] == before[path], path
+
+
+# ----------------------------------------------------------------------------- owner, friend, stranger
+
+
+def test_a_friend_sees_exactly_what_was_shared_until_withdrawn_unfriended_or_blocked(server):
+    """Issue 15: Anna (owner) shares with Carol (friend); Bob (stranger) sees none of it. After a
+    withdrawal, an unfriending and a block, Carol sees nothing either: every read 404, photos too."""
+    anna, carol, bob = register(server, "anna"), register(server, "carol"), register(server, "bob")
+    befriend(anna, carol)
+    photo = write_png(Path(tempfile.mkdtemp()) / "coat.png", 64, 48, tint=90)
+    raw, content_type = multipart(photo.read_bytes())
+    media = anna.call("post", "/media", raw=raw, content_type=content_type)[1]
+    hidden = anna.call("post", "/media", raw=raw, content_type=content_type)[1]
+    category = anna.call("get", "/closet/categories")[1]["items"][0]["id"]
+
+    def item(name, photo_id=None):
+        body = {"name": name, "categoryId": category} | ({"photoId": photo_id} if photo_id else {})
+        status, made = anna.call("post", "/closet/items", body)
+        assert status == 201, made
+        return made["id"]
+
+    coat, scarf, secret = item("Coat", media["id"]), item("Scarf"), item("Secret", hidden["id"])
+    outfit = anna.call("post", "/outfits", {"name": "Walk", "itemIds": [scarf]})[1]["id"]
+    entry = anna.call("post", "/journal", {"body": "For friends", "visibility": "friends"})[1]["id"]
+    private_entry = anna.call("post", "/journal", {"body": "Mine"})[1]["id"]
+
+    def share(**body):
+        status, made = anna.call("post", "/shares", {"recipients": [carol_name(carol)], **body})
+        assert status == 201, made
+        return made["items"][0]["id"]
+
+    def reads(share_ids):
+        paths = [f"/shared/items/{coat}", f"/shared/items/{scarf}", f"/shared/outfits/{outfit}",
+                 f"/journal/{entry}"] + [f"/shares/{s}" for s in share_ids]
+        return paths
+
+    def photo_status(client, media_id):
+        request = urllib.request.Request(f"{server.url}/media/{media_id}/small",
+                                         headers={"authorization": f"Bearer {client.token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def assert_sees(client, paths, seen: bool):
+        for path in paths:
+            status, answer = client.call("get", path)
+            assert status == (200 if seen else 404), f"{path}: {status} {answer}"
+
+    def assert_never(client):
+        for path in (f"/shared/items/{secret}", f"/closet/items/{coat}", f"/outfits/{outfit}",
+                     f"/journal/{private_entry}"):
+            status, answer = client.call("get", path)
+            assert status == 404, f"{path}: {status} {answer}"
+        assert photo_status(client, hidden["id"]) == 404
+
+    for ending in ("withdraw", "unfriend", "block"):
+        shares = [share(itemIds=[coat], message="Warm?"), share(outfitId=outfit)]
+        assert_sees(carol, reads(shares), True)
+        assert photo_status(carol, media["id"]) == 200
+        assert_never(carol)
+        assert_sees(bob, reads(shares), False)
+        assert photo_status(bob, media["id"]) == 404
+        assert_never(bob)
+        received = carol.call("get", "/shares")[1]["items"]
+        assert sorted(r["name"] for r in received) == ["Coat", "Walk"], received
+        assert bob.call("get", "/shares")[1]["items"] == []
+
+        if ending == "withdraw":
+            for s in shares:
+                assert anna.call("delete", f"/shares/{s}")[0] == 204
+            assert_sees(carol, [f"/shared/items/{coat}", f"/shared/outfits/{outfit}"] + [f"/shares/{s}" for s in shares],
+                        False)
+        elif ending == "unfriend":
+            assert carol.call("delete", f"/friends/{carol_name(anna)}")[0] == 204
+            assert_sees(carol, reads(shares), False)
+            befriend(carol, anna)
+        else:
+            assert carol.call("post", "/blocks", {"username": carol_name(anna)})[0] == 201
+            assert_sees(carol, reads(shares), False)
+            status, answer = anna.call("post", "/shares", {"itemIds": [coat], "recipients": [carol_name(carol)]})
+            assert status == 422 and answer["errors"][0]["field"] == "recipients", answer
+        assert photo_status(carol, media["id"]) == 404
+        assert carol.call("get", "/shares")[1]["items"] == []

@@ -26,10 +26,33 @@ public struct UserSummary: Sendable, Hashable, Codable, Identifiable {
 public struct FriendEntry: Sendable, Hashable {
     public var user: UserSummary
     public var since: Date
+    /// The request's id, in the lists of requests received and sent (both people see the same id).
+    public var requestID: UUID?
 
-    public init(user: UserSummary, since: Date) {
+    public init(user: UserSummary, since: Date, requestID: UUID? = nil) {
         self.user = user
         self.since = since
+        self.requestID = requestID
+    }
+}
+
+/// A friend request still waiting for an answer, as one of its two people sees it.
+public struct PendingFriendRequest: Sendable, Hashable {
+    public enum Direction: String, Sendable, Hashable {
+        /// The other person asked this user.
+        case received
+        /// This user asked the other person.
+        case sent
+    }
+
+    public var id: UUID
+    public var otherID: UUID
+    public var direction: Direction
+
+    public init(id: UUID, otherID: UUID, direction: Direction) {
+        self.id = id
+        self.otherID = otherID
+        self.direction = direction
     }
 }
 
@@ -51,9 +74,13 @@ public struct FriendLists: Sendable, Hashable {
 }
 
 /// What sending a friend request did.
-public enum FriendRequestOutcome: String, Sendable, Hashable, Codable {
-    /// Waiting for the other person to say yes.
-    case requested
+public enum FriendRequestOutcome: Sendable, Hashable {
+    /// Waiting for the other person to say yes; the request's id.
+    case requested(UUID)
     /// They had asked first: the request was their yes, and now both are friends.
     case friends
+    /// Nothing: the user had already asked them.
+    case alreadyRequested
+    /// Nothing: they are friends already.
+    case alreadyFriends
 }

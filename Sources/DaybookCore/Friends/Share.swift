@@ -17,10 +17,12 @@ public struct Share: Sendable, Hashable, Codable, Identifiable {
     public var targetID: UUID
     public var message: String
     public var createdAt: Date
+    /// The friend's one-emoji reaction, if they reacted.
+    public var reaction: String?
 
     public init(
         id: UUID = UUID(), userID: UUID, recipientID: UUID, kind: ShareKind, targetID: UUID, message: String,
-        createdAt: Date
+        createdAt: Date, reaction: String? = nil
     ) {
         self.id = id
         self.userID = userID
@@ -29,6 +31,7 @@ public struct Share: Sendable, Hashable, Codable, Identifiable {
         self.targetID = targetID
         self.message = message
         self.createdAt = createdAt
+        self.reaction = reaction
     }
 }
 
@@ -53,29 +56,48 @@ public enum ShareRules {
     public static let messageMaxLength = 500
     public static let targetsMax = 50
     public static let recipientsMax = 20
+    /// The reactions a page offers; the API takes any single emoji.
+    public static let suggestedReactions = ["❤️", "😍", "👍", "🔥", "😂", "🤔"]
 
-    /// - Throws: `ValidationError` on `itemIds` (nothing to share, or too many), `friendIds` (nobody,
-    ///   or too many) and `message`.
-    public static func validate(itemIDs: [UUID], outfitIDs: [UUID], friendIDs: [UUID], message: String) throws
-        -> String
-    {
+    /// - Throws: `ValidationError` on `itemIds` (nothing to share, or too many), `recipients`
+    ///   (nobody, or too many) and `message`.
+    public static func validate(targets: Int, recipients: Int, message: String) throws -> String {
         var errors = FieldErrors()
-        let targets = itemIDs.uniqued().count + outfitIDs.uniqued().count
         if targets == 0 {
             errors.add("itemIds", "required", "Choose something to share.")
         } else if targets > targetsMax {
             errors.add("itemIds", "too_many", "Share at most \(targetsMax) things at once.")
         }
-        let friends = friendIDs.uniqued().count
-        if friends == 0 {
-            errors.add("friendIds", "required", "Choose at least one friend.")
-        } else if friends > recipientsMax {
-            errors.add("friendIds", "too_many", "Share with at most \(recipientsMax) friends at once.")
+        if recipients == 0 {
+            errors.add("recipients", "required", "Choose at least one friend.")
+        } else if recipients > recipientsMax {
+            errors.add("recipients", "too_many", "Share with at most \(recipientsMax) friends at once.")
         }
         let text = errors.check {
             try DayEntryRules.text(message, field: "message", max: messageMaxLength, what: "The message")
         }
         try errors.throwIfAny()
         return text!
+    }
+
+    /// A reaction is exactly one emoji (with its skin tone, flag or family joined in: one
+    /// character as a reader sees it), surrounding spaces ignored.
+    ///
+    /// - Throws: `ValidationError` on `emoji`.
+    public static func reaction(_ raw: String) throws -> String {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count == 1, let character = text.first, isEmoji(character) else {
+            throw ValidationError([
+                FieldError(field: "emoji", code: "invalid", message: "React with one emoji, like ❤️ or 👍.")
+            ])
+        }
+        return text
+    }
+
+    static func isEmoji(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, first.properties.isEmoji else { return false }
+        // Digits and # are "emoji" only with the presentation selector (keycaps).
+        return first.properties.isEmojiPresentation || scalars.count > 1 || first.value > 0x238C
     }
 }

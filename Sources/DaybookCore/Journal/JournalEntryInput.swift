@@ -11,24 +11,24 @@ public struct JournalEntryInput: Sendable, Hashable {
     public var location: String
     /// In display order; must be the user's own photos.
     public var photoIDs: [UUID]
-    public var isPublic: Bool
+    public var visibility: JournalVisibility
 
     public init(
         title: String = "", body: String = "", tags: [String] = [], location: String = "", photoIDs: [UUID] = [],
-        isPublic: Bool = false
+        visibility: JournalVisibility = .private
     ) {
         self.title = title
         self.body = body
         self.tags = tags
         self.location = location
         self.photoIDs = photoIDs
-        self.isPublic = isPublic
+        self.visibility = visibility
     }
 
     /// The form of a saved entry, for editing it.
     public init(_ entry: JournalEntry) {
         self.init(
             title: entry.title, body: entry.body, tags: entry.tags, location: entry.location,
-            photoIDs: entry.photoIDs, isPublic: entry.isPublic)
+            photoIDs: entry.photoIDs, visibility: entry.visibility)
     }
 }

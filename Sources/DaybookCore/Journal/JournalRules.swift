@@ -41,7 +41,7 @@ public enum JournalRules {
         }
         return JournalEntry(
             id: id, userID: userID, title: title, body: body, tags: tags, location: location, photoIDs: photoIDs,
-            isPublic: input.isPublic, createdAt: now, updatedAt: now)
+            visibility: input.visibility, createdAt: now, updatedAt: now)
     }
 
     /// Splits, cleans and de-duplicates tags: `"#Travel, food"` → `["travel", "food"]`.
@@ -66,7 +66,8 @@ public enum JournalRules {
     static func validateTags(_ raw: [String], field: String = "tags") throws -> [String] {
         let tags = normalizeTags(raw)
         guard tags.count <= tagsMax else {
-            throw FieldError(field: field, code: "too_many", message: "Use at most \(tagsMax) tags; there are \(tags.count).")
+            throw FieldError(
+                field: field, code: "too_many", message: "Use at most \(tagsMax) tags; there are \(tags.count).")
         }
         if let long = tags.first(where: { $0.count > tagMaxLength }) {
             throw FieldError(
@@ -74,7 +75,8 @@ public enum JournalRules {
                 message: "The tag “\(long.prefix(20))…” is too long: at most \(tagMaxLength) characters.")
         }
         if let bad = tags.first(where: { $0.containsControlCharacters || $0.contains("/") }) {
-            throw FieldError(field: field, code: "invalid", message: "The tag “\(bad)” has characters a tag cannot have.")
+            throw FieldError(
+                field: field, code: "invalid", message: "The tag “\(bad)” has characters a tag cannot have.")
         }
         return tags
     }

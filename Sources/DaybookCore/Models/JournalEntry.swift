@@ -14,14 +14,16 @@ public struct JournalEntry: Sendable, Hashable, Codable, Identifiable {
     public var location: String
     /// In the order they are shown; the first is the entry's cover.
     public var photoIDs: [UUID]
-    /// Public entries are in everyone's public feed, and so are their photos.
-    public var isPublic: Bool
+    /// Who else may read it; public entries (and their photos) are in everyone's feed,
+    /// friends-only ones in the author's friends' feeds.
+    public var visibility: JournalVisibility
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: UUID = UUID(), userID: UUID, title: String = "", body: String = "", tags: [String] = [],
-        location: String = "", photoIDs: [UUID] = [], isPublic: Bool = false, createdAt: Date = Date(),
+        location: String = "", photoIDs: [UUID] = [], visibility: JournalVisibility = .private,
+        createdAt: Date = Date(),
         updatedAt: Date = Date()
     ) {
         self.id = id
@@ -31,10 +33,12 @@ public struct JournalEntry: Sendable, Hashable, Codable, Identifiable {
         self.tags = tags
         self.location = location
         self.photoIDs = photoIDs
-        self.isPublic = isPublic
+        self.visibility = visibility
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    public var isPublic: Bool { visibility == .public }
 
     /// The title, else the body's first line, for cards and page titles.
     public var heading: String {

@@ -26,21 +26,13 @@ public struct FriendService: Sendable {
 
     /// Sends a friend request to the user with this username (a leading `@` and case are
     /// ignored). An email address finds nobody: only what a profile shows (the username) does.
+    /// When they had asked first, this is the yes, and both are friends at once.
     ///
     /// - Throws: `ValidationError` on `username`: `required`, `unknown` (nobody has it), `invalid`
-    ///   (it is the user's own), `blocked` (the user blocked them: unblock first).
+    ///   (it is the user's own), `blocked` (the user blocked them: unblock first), `duplicate`
+    ///   (asked already), `already_friends`.
     public func sendRequest(from user: User, username raw: String) async throws -> (FriendRequestOutcome, UserSummary) {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).drop(while: { $0 == "@" })
-        guard !name.isEmpty else {
-            throw ValidationError([FieldError(field: "username", code: "required", message: "Give their username.")])
-        }
-        guard let other = try await store.users.user(login: String(name)),
-            other.username.lowercased() == name.lowercased()
-        else {
-            throw ValidationError([
-                FieldError(field: "username", code: "unknown", message: "No one here has the username “\(name)”.")
-            ])
-        }
+        let other = try await person(username: raw)
         guard other.id != user.id else {
             throw ValidationError([FieldError(field: "username", code: "invalid", message: "That is you.")])
         }
@@ -62,55 +54,97 @@ public struct FriendService: Sendable {
             _ = try await notifications.notify(
                 userID: other.id, kind: "friend_accepted",
                 text: "\(user.displayName) (@\(user.username)) and you are friends now.", link: "/friends")
+        case .alreadyRequested:
+            throw ValidationError([
+                FieldError(
+                    field: "username", code: "duplicate",
+                    message: "You already asked @\(other.username); they have not answered yet.")
+            ])
+        case .alreadyFriends:
+            throw ValidationError([
+                FieldError(
+                    field: "username", code: "already_friends", message: "@\(other.username) is your friend already.")
+            ])
         }
         return (outcome, UserSummary(other))
     }
 
-    /// Says yes to `fromUserID`'s request. `NotFound` when there is none.
-    public func accept(user: User, from fromUserID: UUID) async throws {
-        guard try await store.friends.accept(from: fromUserID, to: user.id, at: now().roundedToMicroseconds) else {
-            throw NotFound()
-        }
+    /// Says yes to a request the user received. `NotFound` when there is none with this id.
+    public func accept(user: User, requestID: UUID) async throws {
+        guard let request = try await store.friends.pendingRequest(id: requestID, userID: user.id),
+            request.direction == .received,
+            try await store.friends.accept(from: request.otherID, to: user.id, at: now().roundedToMicroseconds)
+        else { throw NotFound() }
         _ = try await notifications.notify(
-            userID: fromUserID, kind: "friend_accepted",
+            userID: request.otherID, kind: "friend_accepted",
             text: "\(user.displayName) (@\(user.username)) accepted your friend request.", link: "/friends")
     }
 
-    /// Says no to a request the user received, or withdraws one they sent. `NotFound` when there
-    /// is neither.
-    public func deleteRequest(user: User, other otherID: UUID) async throws {
-        let declined = try await store.friends.deleteRequest(from: otherID, to: user.id)
-        let withdrawn = try await store.friends.deleteRequest(from: user.id, to: otherID)
-        guard declined || withdrawn else { throw NotFound() }
+    /// Says no to a request the user received (the sender is not told). `NotFound` when there is
+    /// none with this id.
+    public func decline(user: User, requestID: UUID) async throws {
+        guard let request = try await store.friends.pendingRequest(id: requestID, userID: user.id),
+            request.direction == .received,
+            try await store.friends.deleteRequest(from: request.otherID, to: user.id)
+        else { throw NotFound() }
     }
 
-    public func unfriend(user: User, friend friendID: UUID) async throws {
-        guard try await store.friends.unfriend(user.id, friendID) else { throw NotFound() }
+    /// Takes back a request the user sent. `NotFound` when there is none with this id.
+    public func cancel(user: User, requestID: UUID) async throws {
+        guard let request = try await store.friends.pendingRequest(id: requestID, userID: user.id),
+            request.direction == .sent,
+            try await store.friends.deleteRequest(from: user.id, to: request.otherID)
+        else { throw NotFound() }
     }
 
-    /// Blocks a user by username (the friendship and every request between them end).
+    /// Ends the friendship with the friend of this username (and every share between them).
+    /// `NotFound` when they are not friends.
+    public func unfriend(user: User, username: String) async throws {
+        guard let friend = try await account(named: username),
+            try await store.friends.unfriend(user.id, friend.id)
+        else { throw NotFound() }
+    }
+
+    /// Blocks a user by username: the friendship, every request and every share between them end,
+    /// and they can no longer reach the user.
     public func block(user: User, username raw: String) async throws -> UserSummary {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).drop(while: { $0 == "@" })
-        guard let other = try await store.users.user(login: String(name)),
-            other.username.lowercased() == name.lowercased(), other.id != user.id
-        else {
-            throw ValidationError([
-                FieldError(field: "username", code: "unknown", message: "No one here has the username “\(name)”.")
-            ])
+        let other = try await person(username: raw)
+        guard other.id != user.id else {
+            throw ValidationError([FieldError(field: "username", code: "invalid", message: "That is you.")])
         }
         try await store.friends.block(user.id, blocked: other.id, at: now().roundedToMicroseconds)
         return UserSummary(other)
     }
 
-    /// Blocks someone in one of the user's lists, by id.
-    public func block(user: User, id: UUID) async throws {
-        let lists = try await lists(user: user)
-        let known = (lists.friends + lists.incoming + lists.outgoing).contains { $0.user.id == id }
-        guard known else { throw NotFound() }
-        try await store.friends.block(user.id, blocked: id, at: now().roundedToMicroseconds)
+    /// `NotFound` when the user did not block anyone of this username.
+    public func unblock(user: User, username: String) async throws {
+        guard let other = try await account(named: username),
+            try await store.friends.unblock(user.id, blocked: other.id)
+        else { throw NotFound() }
     }
 
-    public func unblock(user: User, id: UUID) async throws {
-        guard try await store.friends.unblock(user.id, blocked: id) else { throw NotFound() }
+    /// The user with this username (a leading `@` and case ignored).
+    ///
+    /// - Throws: `ValidationError` on `username` (`required`, `unknown`).
+    private func person(username raw: String) async throws -> User {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).drop(while: { $0 == "@" })
+        guard !name.isEmpty else {
+            throw ValidationError([FieldError(field: "username", code: "required", message: "Give their username.")])
+        }
+        guard let other = try await account(named: String(name)) else {
+            throw ValidationError([
+                FieldError(field: "username", code: "unknown", message: "No one here has the username “\(name)”.")
+            ])
+        }
+        return other
+    }
+
+    /// The user with exactly this username, or nil (an email address finds nobody).
+    private func account(named username: String) async throws -> User? {
+        let name = username.drop(while: { $0 == "@" })
+        guard let other = try await store.users.user(login: String(name)),
+            other.username.lowercased() == name.lowercased()
+        else { return nil }
+        return other
     }
 }

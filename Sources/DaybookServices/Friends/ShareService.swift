@@ -30,34 +30,47 @@ public struct ShareService: Sendable {
         self.now = now
     }
 
-    /// Shares the user's items and outfits with their friends.
+    /// Shares the user's items and outfits with friends, named by username (a leading `@` and
+    /// case ignored), each told at once.
     ///
-    /// - Throws: `ValidationError` on `itemIds`, `outfitIds` (not the user's: `unknown`),
-    ///   `friendIds` (not friends: `unknown`) and `message`.
+    /// - Throws: `ValidationError` on `itemIds`, `outfitId` (not the user's: `unknown`),
+    ///   `recipients` (nobody, more than 20, or someone who is not their friend: `not_friend`) and
+    ///   `message`.
     public func share(
-        user: User, itemIDs: [UUID], outfitIDs: [UUID], friendIDs: [UUID], message: String
+        user: User, itemIDs: [UUID], outfitIDs: [UUID], recipients: [String], message: String
     ) async throws -> [Share] {
         var errors = FieldErrors()
-        let text = errors.check {
-            try ShareRules.validate(itemIDs: itemIDs, outfitIDs: outfitIDs, friendIDs: friendIDs, message: message)
-        }
         let items: [UUID] = itemIDs.uniqued()
         let outfits: [UUID] = outfitIDs.uniqued()
-        let friends: [UUID] = friendIDs.uniqued()
+        let names: [String] = recipients.map { Self.username($0) }.filter { !$0.isEmpty }.uniqued()
+        let text = errors.check {
+            try ShareRules.validate(targets: items.count + outfits.count, recipients: names.count, message: message)
+        }
         let owned = try await store.closet.items(ids: items, userID: user.id)
         if owned.count != items.count { errors.add("itemIds", "unknown", "You have no such item.") }
-        var names = owned.map(\.name)
+        var what = owned.map(\.name)
         for id in outfits {
-            if let outfit = try await store.closet.outfit(id: id, userID: user.id) {
-                names.append(outfit.name)
-            } else {
-                errors.add("outfitIds", "unknown", "You have no such outfit.")
+            guard let outfit = try await store.closet.outfit(id: id, userID: user.id) else {
+                errors.add("outfitId", "unknown", "You have no such outfit.")
                 break
             }
+            what.append(outfit.name)
         }
-        for friend in friends where try await !store.friends.areFriends(user.id, friend) {
-            errors.add("friendIds", "unknown", "You can share only with your friends.")
-            break
+        var friends: [UUID] = []
+        if names.count <= ShareRules.recipientsMax {
+            let byName = Dictionary(
+                try await store.friends.lists(userID: user.id).friends.map {
+                    ($0.user.username.lowercased(), $0.user.id)
+                },
+                uniquingKeysWith: { first, _ in first })
+            for name in names {
+                guard let id = byName[name] else {
+                    errors.add(
+                        "recipients", "not_friend", "@\(name) is not your friend; you can share only with friends.")
+                    break
+                }
+                friends.append(id)
+            }
         }
         try errors.throwIfAny()
         let at = now().roundedToMicroseconds
@@ -72,15 +85,43 @@ public struct ShareService: Sendable {
                 }
         }
         try await store.shares.insert(shares)
-        let what = names.count == 1 ? "“\(names[0])”" : "\(names.count) things"
+        let thing = what.count == 1 ? "“\(what[0])”" : "\(what.count) things"
         let note = text!.isEmpty ? "" : ": “\(text!.prefix(80))”"
         for friend in friends {
             _ = try await notifications.notify(
                 userID: friend, kind: "share",
-                text: "\(user.displayName) (@\(user.username)) shared \(what) with you\(note)",
+                text: "\(user.displayName) (@\(user.username)) shared \(thing) with you\(note)",
                 link: "/shared")
         }
         return shares
+    }
+
+    /// One share the viewer made or received, while it stands. `NotFound` otherwise.
+    public func share(viewer: User, id: UUID) async throws -> SharedThing {
+        guard let thing = try await store.shares.share(id: id, viewerID: viewer.id) else { throw NotFound() }
+        return thing
+    }
+
+    /// The friend's one-emoji reaction to a share they received (nil takes it back); the sharer
+    /// is told of a new one. `NotFound` when it is not a share they received.
+    ///
+    /// - Throws: `ValidationError` on `emoji`.
+    public func react(user: User, id: UUID, emoji: String?) async throws -> SharedThing {
+        let reaction = try emoji.map(ShareRules.reaction)
+        guard let share = try await store.shares.react(id: id, recipientID: user.id, reaction: reaction),
+            let thing = try await store.shares.share(id: id, viewerID: user.id)
+        else { throw NotFound() }
+        if let reaction {
+            _ = try await notifications.notify(
+                userID: share.userID, kind: "share_reaction",
+                text: "\(user.displayName) (@\(user.username)) reacted \(reaction) to “\(thing.name)”.",
+                link: "/shared")
+        }
+        return thing
+    }
+
+    static func username(_ raw: String) -> String {
+        String(raw.trimmingCharacters(in: .whitespacesAndNewlines).drop(while: { $0 == "@" })).lowercased()
     }
 
     public func received(user: User) async throws -> [SharedThing] {

@@ -15,10 +15,10 @@ public struct PublicJournalPage: Sendable {
     public var nextCursor: String?
 }
 
-/// An entry as a viewer may read it: their own, or anyone's public one.
+/// An entry as a viewer may read it: their own, anyone's public one, or a friend's for friends.
 public struct ReadableJournalEntry: Sendable {
     public var entry: JournalEntry
-    /// Set when the viewer is not the author (a public entry).
+    /// Set when the viewer is not the author.
     public var author: JournalAuthor?
     public var viewerIsOwner: Bool { author == nil }
 }
@@ -63,13 +63,14 @@ public struct JournalService: Sendable {
         try await release(Set(entry.photoIDs), userID: user.id)
     }
 
-    /// The viewer's own entry, or anyone's public one (`viewer` nil: not logged in). Everything
-    /// else is `NotFound`, exactly like an entry that does not exist.
+    /// The viewer's own entry, anyone's public one, or a friend's friends-only one (`viewer` nil:
+    /// not logged in, public only). Everything else is `NotFound`, exactly like an entry that does
+    /// not exist.
     public func entry(id: UUID, viewer: User?) async throws -> ReadableJournalEntry {
         if let viewer, let own = try await store.journal.entry(id: id, userID: viewer.id) {
             return ReadableJournalEntry(entry: own, author: nil)
         }
-        guard let shown = try await store.journal.publicEntry(id: id) else { throw NotFound() }
+        guard let shown = try await store.journal.readableEntry(id: id, viewerID: viewer?.id) else { throw NotFound() }
         return ReadableJournalEntry(entry: shown.entry, author: shown.author)
     }
 
@@ -97,6 +98,16 @@ public struct JournalService: Sendable {
         let after = try Self.cursor(cursor)
         let limit = Self.clamp(limit)
         let entries = try await store.journal.publicEntries(after: after, limit: limit + 1)
+        let page = Array(entries.prefix(limit))
+        return PublicJournalPage(
+            entries: page, nextCursor: entries.count > limit ? page.last.map { Self.token($0.entry) } : nil)
+    }
+
+    /// The viewer's friends' entries for friends or for everyone, newest first: the Friends feed.
+    public func friendsPage(viewer: User, cursor: String? = nil, limit: Int = 20) async throws -> PublicJournalPage {
+        let after = try Self.cursor(cursor)
+        let limit = Self.clamp(limit)
+        let entries = try await store.journal.friendsEntries(viewerID: viewer.id, after: after, limit: limit + 1)
         let page = Array(entries.prefix(limit))
         return PublicJournalPage(
             entries: page, nextCursor: entries.count > limit ? page.last.map { Self.token($0.entry) } : nil)

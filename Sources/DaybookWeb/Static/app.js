@@ -353,10 +353,34 @@
       label.textContent = unread === 0 ? "Notifications" : "Notifications, " + unread + " unread";
       bell.dataset.unread = String(unread);
     }
+    var toast = document.querySelector("[data-toast]");
+    var hideTimer = null;
+    // A notification that arrives while the page is open shows for a few seconds as a toast
+    // (what was waiting when the page opened is only counted: the first "unread" ends that).
+    var caughtUp = false;
+    function pop(notification) {
+      if (!toast || !caughtUp || notification.read) return;
+      var link = toast.querySelector("[data-toast-link]");
+      link.textContent = notification.text;
+      link.href = notification.link || "/notifications";
+      toast.hidden = false;
+      clearTimeout(hideTimer);
+      hideTimer = setTimeout(function () { toast.hidden = true; }, 8000);
+    }
+    if (toast) {
+      toast.querySelector("[data-toast-close]").addEventListener("click", function () { toast.hidden = true; });
+    }
     var events = new EventSource("/api/v1/events");
-    events.addEventListener("unread", function (event) { show(parseInt(event.data, 10) || 0); });
+    events.addEventListener("unread", function (event) {
+      show(parseInt(event.data, 10) || 0);
+      caughtUp = true;
+    });
     events.addEventListener("notification", function (event) {
-      try { show(JSON.parse(event.data).unreadCount || 0); } catch (e) { /* the unread event follows */ }
+      try {
+        var notification = JSON.parse(event.data);
+        show(notification.unreadCount || 0);
+        pop(notification);
+      } catch (e) { /* the unread event follows */ }
     });
     window.addEventListener("pagehide", function () { events.close(); });
   }
