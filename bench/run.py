@@ -529,6 +529,9 @@ def parse_args() -> argparse.Namespace:
                         "SECONDS, printing the server's RSS every 10 s (make bench SOAK=600)")
     p.add_argument("--streams", type=int, default=1000,
                    help="open event streams for the notification latency figure (0: skip; default 1000)")
+    p.add_argument("--shares", type=int, default=200,
+                   help="shares for the share → friend's event figure; on PostgreSQL also across two app "
+                        "servers (0: skip; default 200)")
     p.add_argument("--idle-streams", type=int, default=5000,
                    help="idle streams for the memory figure (default 5000)")
     p.add_argument("--skip-build", action="store_true", help="use the existing release binary")
@@ -635,6 +638,13 @@ def render(report: dict) -> str:
         lines.append(f"8 uploads of a 12 MP JPEG at once: done in {b['wall_s']:.2f} s (statuses "
                      f"{sorted(set(b['statuses']))}); server RSS {b['rss_before_mb']:.0f} MB before, "
                      f"peak {b['peak_rss_mb']:.0f} MB, {b['rss_after_mb']:.0f} MB after")
+    sharing = report.get("sharing")
+    if sharing:
+        for key, label in (("one_server", "one server"), ("two_servers", "two app servers (PostgreSQL NOTIFY)")):
+            r = sharing.get(key)
+            if r:
+                lines.append(f"share → friend's open stream, {label}: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
+                             f"max {r['max_ms']:.1f} ms ({r['events']} of {r['shares']} shares)")
     seed = report.get("seed", {})
     if seed:
         lines.append(f"seeded in {seed.get('seedSeconds', 0):.1f} s: {seed.get('days')} days, "
@@ -717,6 +727,19 @@ def check_targets(report: dict) -> list[dict]:
         pipeline = photos["pipeline"]
         add("an item's 12 MP photo stored and thumbnailed < 0.5 s (issue 14; the pipeline above, JPEG)",
             pipeline["jpeg"]["median_s"] < 0.5, f"{pipeline['jpeg']['median_s'] * 1000:.0f} ms")
+    sharing = report.get("sharing")
+    if sharing:
+        one = sharing["one_server"]
+        add("share → friend's open page p99 < 100 ms on one server (issue 15)", one["p99_ms"] < 100,
+            f"p50 {one['p50_ms']:.1f} ms, p99 {one['p99_ms']:.1f} ms")
+        two = sharing.get("two_servers")
+        if two:
+            add("share → friend's open page p99 < 500 ms across two app servers on PostgreSQL (issue 15)",
+                two["p99_ms"] < 500, f"p50 {two['p50_ms']:.1f} ms, p99 {two['p99_ms']:.1f} ms")
+        runs = [one] + ([two] if two else [])
+        add("every share reaches the friend's open page < 2 s (issue 15)",
+            all(r["missing_within_2s"] == 0 and r["max_ms"] < 2000 for r in runs),
+            ", ".join(f"max {r['max_ms']:.0f} ms, {r['missing_within_2s']} late" for r in runs))
     failing = sorted({r["operation"] for r in rows if r["ok_requests"] == 0})
     if failing:
         add("every operation answers 2xx", False, "failing: " + ", ".join(failing))
@@ -897,6 +920,20 @@ def main() -> int:
             live = streams_phase(server.port, token, server.memory, cpu_seconds, log, streams=args.streams,
                                  idle_streams=max(args.idle_streams, args.streams))
 
+        sharing = None
+        if args.shares > 0:
+            from sharing import sharing_phase
+            log(f"sharing: {args.shares} shares to a friend's open stream")
+            second = None
+            if database_url:
+                second = Server(data_dir, database_url, work / "server2.log")
+                second.start()
+            try:
+                sharing = sharing_phase(server.port, log, args.shares, second.port if second else None)
+            finally:
+                if second is not None:
+                    second.stop()
+
         mem = server.memory()
         report = {
             "started": started_at.isoformat(timespec="seconds"),
@@ -913,6 +950,7 @@ def main() -> int:
             "photos": photos,
             "soak": soak,
             "live_notifications": live,
+            "sharing": sharing,
             "notes": notes,
             "results": results,
         }

@@ -113,27 +113,24 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
-        try pool.readSnapshotInline { db in
-            var sql = "\(Self.publicSelect) WHERE e.is_public = 1"
-            var arguments: [any DatabaseValueConvertible] = []
-            if let cursor {
-                sql += " AND (e.created_at, e.id) < (?, ?)"
-                arguments += [Stored.time(cursor.createdAt), Stored.id(cursor.id)]
-            }
-            sql += " ORDER BY e.created_at DESC, e.id DESC LIMIT ?"
-            arguments.append(limit)
-            return try Self.publicEntries(db, sql: sql, arguments: StatementArguments(arguments))
-        }
+        try feed(where: "e.is_public = 1", [], after: cursor, limit: limit)
     }
 
     func friendsEntries(viewerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
-        try pool.readSnapshotInline { db in
-            var sql = """
-                \(Self.publicSelect)
-                WHERE e.user_id IN (SELECT other_id FROM friend_links WHERE user_id = ? AND state = 'friends')
+        try feed(
+            where: """
+                e.user_id IN (SELECT other_id FROM friend_links WHERE user_id = ? AND state = 'friends')
                     AND (e.is_public = 1 OR e.friends_only = 1)
-                """
-            var arguments: [any DatabaseValueConvertible] = [Stored.id(viewerID)]
+                """, [Stored.id(viewerID)], after: cursor, limit: limit)
+    }
+
+    /// Entries with their authors matching `condition`, newest first, strictly after the cursor.
+    private func feed(
+        where condition: String, _ arguments: [any DatabaseValueConvertible], after cursor: PageCursor?, limit: Int
+    ) throws -> [PublicJournalEntry] {
+        try pool.readSnapshotInline { db in
+            var sql = "\(Self.publicSelect) WHERE \(condition)"
+            var arguments = arguments
             if let cursor {
                 sql += " AND (e.created_at, e.id) < (?, ?)"
                 arguments += [Stored.time(cursor.createdAt), Stored.id(cursor.id)]

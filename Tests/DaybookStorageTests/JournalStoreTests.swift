@@ -203,8 +203,7 @@ struct JournalStoreTests {
             let anna = try await addUser(store, "anna")
             let bob = try await addUser(store, "bob")
             let eve = try await addUser(store, "eve")
-            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(1))
-            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(2))
+            try await befriend(store, anna, bob)
             var forFriends = entry(anna.id, "For friends", at: 3)
             forFriends.visibility = .friends
             let open = entry(anna.id, "For all", at: 4, isPublic: true)

@@ -21,8 +21,7 @@ struct ShareStoreTests {
             let anna = try await addUser(store, "anna")
             let bob = try await addUser(store, "bob")
             let eve = try await addUser(store, "eve")
-            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(1))
-            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(2))
+            try await befriend(store, anna, bob)
             try await store.closet.addDefaultCategories(userID: anna.id, names: ["Tops"])
             let tops = try await store.closet.categories(userID: anna.id)[0].id
             let shirtPhoto = photo(anna.id, "s")
@@ -106,8 +105,7 @@ struct ShareStoreTests {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
             let bob = try await addUser(store, "bob")
-            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(1))
-            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(2))
+            try await befriend(store, anna, bob)
             try await store.closet.addDefaultCategories(userID: anna.id, names: ["Tops"])
             let tops = try await store.closet.categories(userID: anna.id)[0].id
             let shirt = ClosetItem(
@@ -122,8 +120,7 @@ struct ShareStoreTests {
             #expect(try await store.shares.sharedItemOwner(itemID: shirt.id, viewerID: bob.id) == nil)
             // Friends again later: the old share does not come back.
             _ = try await store.friends.unblock(bob.id, blocked: anna.id)
-            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(6))
-            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(7))
+            try await befriend(store, anna, bob, at: 6)
             #expect(try await store.shares.received(userID: bob.id).isEmpty)
         }
     }
@@ -134,8 +131,7 @@ struct ShareStoreTests {
             let anna = try await addUser(store, "anna")
             let bob = try await addUser(store, "bob")
             let eve = try await addUser(store, "eve")
-            _ = try await store.friends.request(from: anna.id, to: bob.id, at: time(1))
-            _ = try await store.friends.accept(from: anna.id, to: bob.id, at: time(2))
+            try await befriend(store, anna, bob)
             let forFriends = photo(anna.id, "f")
             let privatePhoto = photo(anna.id, "p")
             for p in [forFriends, privatePhoto] { try await store.media.insert(p) }

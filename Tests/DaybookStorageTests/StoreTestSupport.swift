@@ -36,6 +36,12 @@ func addUser(_ store: any DaybookStore, _ name: String, createdAt: Date = baseTi
     return user
 }
 
+/// `a` asks `b`, who says yes (at seconds 1 and 2, or `at` and `at + 1`).
+func befriend(_ store: any DaybookStore, _ a: User, _ b: User, at seconds: Double = 1) async throws {
+    _ = try await store.friends.request(from: a.id, to: b.id, at: time(seconds))
+    _ = try await store.friends.accept(from: a.id, to: b.id, at: time(seconds + 1))
+}
+
 func sampleSession(userID: UUID, token: String, lastSeen: Date = baseTime, expires: Date = time(86_400)) -> Session {
     Session(
         userID: userID, tokenHash: String(repeating: token, count: 64 / max(token.count, 1)), kind: .web,

@@ -17,6 +17,21 @@ def names(driver, label: str) -> list[str]:
     return [e.text for e in lists]
 
 
+def two_friends(server, make_browser, new_user):
+    """Anna adds Bob by username on the Friends page; Bob accepts there."""
+    anna_user, bob_user = new_user("anna"), new_user("bob")
+    anna, bob = make_browser(), make_browser()
+    signup(anna, server, anna_user, display_name="Anna Lind")
+    signup(bob, server, bob_user, display_name="Bob Berg")
+    anna.get(server.url + "/friends")
+    fill(anna, "username", bob_user.username)
+    submit(anna, "form[action='/friends']")
+    bob.get(server.url + "/friends")
+    click(bob, bob.find_element(By.CSS_SELECTOR, 'ul[aria-label="Requests received"] button.button'))
+    wait(bob).until(lambda d: "notice=accepted" in d.current_url)
+    return anna, bob, anna_user, bob_user
+
+
 def test_ask_accept_and_block(server, make_browser, new_user, screenshot):
     anna_user, bob_user, eve_user = new_user("anna"), new_user("bob"), new_user("eve")
     anna, bob = make_browser(), make_browser()
@@ -73,16 +88,7 @@ def test_ask_accept_and_block(server, make_browser, new_user, screenshot):
 def test_share_an_item_with_a_friend(server, make_browser, new_user, screenshot, tmp_path):
     from test_closet import add_item
     from helpers import wait as wait_for
-    anna_user, bob_user = new_user("anna"), new_user("bob")
-    anna, bob = make_browser(), make_browser()
-    signup(anna, server, anna_user, display_name="Anna Lind")
-    signup(bob, server, bob_user, display_name="Bob Berg")
-    anna.get(server.url + "/friends")
-    fill(anna, "username", bob_user.username)
-    submit(anna, "form[action='/friends']")
-    bob.get(server.url + "/friends")
-    click(bob, bob.find_element(By.CSS_SELECTOR, 'ul[aria-label="Requests received"] button.button'))
-    wait_for(bob).until(lambda d: "notice=accepted" in d.current_url)
+    anna, bob, anna_user, bob_user = two_friends(server, make_browser, new_user)
     bob.get(server.url + "/today")
     count = bob.find_element(By.CSS_SELECTOR, "[data-bell-count]")
     wait_for(bob, 10).until(lambda d: count.text == "1")  # the friend request, still unread
@@ -137,18 +143,8 @@ def test_share_an_item_with_a_friend(server, make_browser, new_user, screenshot,
 def test_share_an_outfit_phone_to_phone(server, make_browser, new_user, screenshot, tmp_path):
     """The issue's own walk-through, on two phone-sized browsers."""
     from test_closet import add_item, tick
-    anna_user, bob_user = new_user("anna"), new_user("bob")
-    anna, bob = make_browser(), make_browser()
-    signup(anna, server, anna_user, display_name="Anna Lind")
-    signup(bob, server, bob_user, display_name="Bob Berg")
-
-    # A adds B by username; B accepts from his open page's notification.
-    anna.get(server.url + "/friends")
-    fill(anna, "username", bob_user.username)
-    submit(anna, "form[action='/friends']")
-    bob.get(server.url + "/friends")
-    click(bob, bob.find_element(By.CSS_SELECTOR, 'ul[aria-label="Requests received"] button.button'))
-    wait(bob).until(lambda d: "notice=accepted" in d.current_url)
+    # A adds B by username; B accepts.
+    anna, bob, anna_user, bob_user = two_friends(server, make_browser, new_user)
 
     # A makes an outfit of two photographed items.
     top = add_item(anna, server, tmp_path, "Striped top", "Tops", (30, 60, 160), "blue", [], "")
@@ -158,7 +154,7 @@ def test_share_an_outfit_phone_to_phone(server, make_browser, new_user, screensh
     tick(anna, "itemIds", top)
     tick(anna, "itemIds", skirt)
     submit(anna, "form.outfit-form")
-    outfit = anna.current_url.rstrip("/").split("/")[-1]
+    outfit = anna.current_url.split("?")[0].rstrip("/").split("/")[-1]
 
     # B waits on Today, page open.
     bob.get(server.url + "/today")
