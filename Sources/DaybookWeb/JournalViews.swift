@@ -115,6 +115,7 @@ struct JournalEntryView {
     let heading: String
     /// The title as a heading when there is one; otherwise the body starts with the heading line.
     let entryTitle: String?
+    /// The body's Markdown as safe HTML (`SafeMarkdown`).
     let entryBody: String?
     let photos: [Slide]
     let hasPhotos: Bool
@@ -144,7 +145,7 @@ struct JournalEntryView {
         id = entry.id.lowercasedString
         heading = JournalText.heading(entry)
         entryTitle = entry.title.nonEmpty
-        entryBody = entry.body.nonEmpty
+        entryBody = entry.body.nonEmpty.map(SafeMarkdown.html)
         let count = entry.photoIDs.count
         photos = entry.photoIDs.enumerated().map { index, photo in
             Slide(

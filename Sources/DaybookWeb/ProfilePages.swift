@@ -279,10 +279,7 @@ enum TimeZoneOptions {
         var out = ""
         out.reserveCapacity(options.count * 48)
         if !known.contains(selected) {
-            let escaped = selected.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
-                of: "<", with: "&lt;"
-            )
-            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: ">", with: "&gt;")
+            let escaped = SafeMarkdown.escape(selected)
             out += "<option value=\"\(escaped)\" selected>\(escaped)</option>"
         }
         for (index, name) in names.enumerated() {
