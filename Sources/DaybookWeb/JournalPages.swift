@@ -99,16 +99,34 @@ struct JournalPages: Sendable {
     }
 
     func explore(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard let auth = context.auth else { return Web.toLogin(request) }
-        let user = auth.user
+        try await othersFeed(request, context, path: "/explore", title: "Explore", friends: false) { user, cursor in
+            try await web.services.journal.publicPage(cursor: cursor, limit: Self.pageSize)
+        }
+    }
+
+    /// The friends' feed: entries friends wrote for friends or for everyone.
+    func friendsFeed(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await othersFeed(request, context, path: "/journal/friends", title: "Friends' journals", friends: true) {
+            user, cursor in
+            try await web.services.journal.friendsPage(viewer: user, cursor: cursor, limit: Self.pageSize)
+        }
+    }
+
+    /// A feed of other people's entries with their authors (everyone's public ones, or friends'),
+    /// paged by `before`.
+    private func othersFeed(
+        _ request: Request, _ context: AppRequestContext, path: String, title: String, friends: Bool,
+        load: (User, String?) async throws -> PublicJournalPage
+    ) async throws -> Response {
+        guard let user = context.auth?.user else { return Web.toLogin(request) }
         let cursor = request.uri.queryParameters.get("before").map { String($0) }
         let page: PublicJournalPage
         do {
-            page = try await web.services.journal.publicPage(cursor: cursor, limit: Self.pageSize)
+            page = try await load(user, cursor)
         } catch is ValidationError {
             return web.message(
                 context, heading: "Not a page", message: "That link to older entries is broken.",
-                action: ("/explore", "Go to the newest entries"), tab: .journal, status: .badRequest)
+                action: (path, "Go to the newest entries"), tab: .journal, status: .badRequest)
         }
         let year = web.services.days.today(for: user).year
         let cards = page.entries.map { shown in
@@ -118,34 +136,11 @@ struct JournalPages: Sendable {
         }
         var model = FeedModel(
             cards: cards, hasCards: !cards.isEmpty, own: false, filterTags: [], hasFilterTags: false, activeTag: nil,
-            olderHref: page.nextCursor.map { "/explore?before=" + Web.queryEscape($0) },
-            newestHref: (cursor?.isEmpty == false) ? "/explore" : nil, notice: nil)
-        model.explore = true
-        return web.renderer.page("journal", model, title: "Explore", context: context, tab: .journal)
-    }
-
-    /// The friends' feed: entries friends wrote for friends or for everyone.
-    func friendsFeed(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard let user = context.auth?.user else { return Web.toLogin(request) }
-        let cursor = request.uri.queryParameters.get("before").map { String($0) }
-        let page: PublicJournalPage
-        do {
-            page = try await web.services.journal.friendsPage(viewer: user, cursor: cursor, limit: Self.pageSize)
-        } catch is ValidationError {
-            return web.message(
-                context, heading: "Not a page", message: "That link to older entries is broken.",
-                action: ("/journal/friends", "Go to the newest entries"), tab: .journal, status: .badRequest)
-        }
-        let year = web.services.days.today(for: user).year
-        let cards = page.entries.map {
-            JournalCard($0.entry, author: $0.author, ownTags: false, zone: user.zone, currentYear: year)
-        }
-        var model = FeedModel(
-            cards: cards, hasCards: !cards.isEmpty, own: false, filterTags: [], hasFilterTags: false, activeTag: nil,
-            olderHref: page.nextCursor.map { "/journal/friends?before=" + Web.queryEscape($0) },
-            newestHref: (cursor?.isEmpty == false) ? "/journal/friends" : nil, notice: nil)
-        model.friendsFeed = true
-        return web.renderer.page("journal", model, title: "Friends' journals", context: context, tab: .journal)
+            olderHref: page.nextCursor.map { "\(path)?before=" + Web.queryEscape($0) },
+            newestHref: (cursor?.isEmpty == false) ? path : nil, notice: nil)
+        model.friendsFeed = friends
+        model.explore = !friends
+        return web.renderer.page("journal", model, title: title, context: context, tab: .journal)
     }
 
     // MARK: One entry

@@ -71,30 +71,34 @@ public struct FriendService: Sendable {
 
     /// Says yes to a request the user received. `NotFound` when there is none with this id.
     public func accept(user: User, requestID: UUID) async throws {
-        guard let request = try await store.friends.pendingRequest(id: requestID, userID: user.id),
-            request.direction == .received,
-            try await store.friends.accept(from: request.otherID, to: user.id, at: now().roundedToMicroseconds)
-        else { throw NotFound() }
+        let other = try await pending(requestID, of: user, .received)
+        guard try await store.friends.accept(from: other, to: user.id, at: now().roundedToMicroseconds) else {
+            throw NotFound()
+        }
         _ = try await notifications.notify(
-            userID: request.otherID, kind: "friend_accepted",
+            userID: other, kind: "friend_accepted",
             text: "\(user.displayName) (@\(user.username)) accepted your friend request.", link: "/friends")
     }
 
     /// Says no to a request the user received (the sender is not told). `NotFound` when there is
     /// none with this id.
     public func decline(user: User, requestID: UUID) async throws {
-        guard let request = try await store.friends.pendingRequest(id: requestID, userID: user.id),
-            request.direction == .received,
-            try await store.friends.deleteRequest(from: request.otherID, to: user.id)
-        else { throw NotFound() }
+        let other = try await pending(requestID, of: user, .received)
+        guard try await store.friends.deleteRequest(from: other, to: user.id) else { throw NotFound() }
     }
 
     /// Takes back a request the user sent. `NotFound` when there is none with this id.
     public func cancel(user: User, requestID: UUID) async throws {
-        guard let request = try await store.friends.pendingRequest(id: requestID, userID: user.id),
-            request.direction == .sent,
-            try await store.friends.deleteRequest(from: user.id, to: request.otherID)
+        let other = try await pending(requestID, of: user, .sent)
+        guard try await store.friends.deleteRequest(from: user.id, to: other) else { throw NotFound() }
+    }
+
+    /// The other person of the user's pending request in that direction; `NotFound` otherwise.
+    private func pending(_ id: UUID, of user: User, _ direction: PendingFriendRequest.Direction) async throws -> UUID {
+        guard let request = try await store.friends.pendingRequest(id: id, userID: user.id),
+            request.direction == direction
         else { throw NotFound() }
+        return request.otherID
     }
 
     /// Ends the friendship with the friend of this username (and every share between them).

@@ -95,19 +95,26 @@ public struct JournalService: Sendable {
 
     /// Everyone's public entries, newest first (the viewer's own public ones included).
     public func publicPage(cursor: String? = nil, limit: Int = 20) async throws -> PublicJournalPage {
-        let after = try Self.cursor(cursor)
-        let limit = Self.clamp(limit)
-        let entries = try await store.journal.publicEntries(after: after, limit: limit + 1)
-        let page = Array(entries.prefix(limit))
-        return PublicJournalPage(
-            entries: page, nextCursor: entries.count > limit ? page.last.map { Self.token($0.entry) } : nil)
+        try await othersPage(cursor: cursor, limit: limit) {
+            try await store.journal.publicEntries(after: $0, limit: $1)
+        }
     }
 
     /// The viewer's friends' entries for friends or for everyone, newest first: the Friends feed.
     public func friendsPage(viewer: User, cursor: String? = nil, limit: Int = 20) async throws -> PublicJournalPage {
+        try await othersPage(cursor: cursor, limit: limit) {
+            try await store.journal.friendsEntries(viewerID: viewer.id, after: $0, limit: $1)
+        }
+    }
+
+    /// A page of other people's entries: one more than `limit` is read to know whether there is a
+    /// next page.
+    private func othersPage(
+        cursor: String?, limit: Int, read: (PageCursor?, Int) async throws -> [PublicJournalEntry]
+    ) async throws -> PublicJournalPage {
         let after = try Self.cursor(cursor)
         let limit = Self.clamp(limit)
-        let entries = try await store.journal.friendsEntries(viewerID: viewer.id, after: after, limit: limit + 1)
+        let entries = try await read(after, limit + 1)
         let page = Array(entries.prefix(limit))
         return PublicJournalPage(
             entries: page, nextCursor: entries.count > limit ? page.last.map { Self.token($0.entry) } : nil)
