@@ -3,21 +3,54 @@ import DaybookServices
 import DaybookStorage
 import Foundation
 
-/// Full-text search over the user's day entries and check-ins.
+/// Search over everything the user wrote, and "on this day" memories.
 extension APIHandlers {
     func search(_ input: Operations.search.Input) async throws -> Operations.search.Output {
         let auth = try authenticated()
         let limit = try pageLimit(input.query.limit)
+        let query = input.query
+        let filters = try SearchFilters.parse(
+            kind: query.kind, tag: query.tag, mood: query.mood, from: query.from, to: query.to,
+            hasPhotos: query.hasPhotos)
         let page = try await services.search.search(
-            userID: auth.user.id, text: input.query.q, cursor: input.query.cursor, limit: limit)
-        return .ok(.init(body: .json(.init(items: page.hits.map(Components.Schemas.SearchHit.init), nextCursor: page.nextCursor))))
+            userID: auth.user.id, text: query.q ?? "", filters: filters, cursor: query.cursor, limit: limit)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(items: page.hits.map(Components.Schemas.SearchHit.init), nextCursor: page.nextCursor))))
+    }
+
+    func getMemories(_ input: Operations.getMemories.Input) async throws -> Operations.getMemories.Output {
+        let auth = try authenticated()
+        var date: LocalDate?
+        if let text = input.query.date, !text.isEmpty { date = try localDate(text, "date") }
+        let (asked, memories) = try await services.memories.memories(user: auth.user, on: date)
+        let lookup = try await services.vocabulary.lookup(
+            userID: auth.user.id,
+            itemIDs: memories.flatMap { memory in
+                (memory.day?.activityIDs ?? [])
+                    + memory.checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) }
+            }, personIDs: memories.flatMap { $0.checkins.flatMap(\.personIDs) })
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        date: asked.description,
+                        items: memories.map { memory in
+                            .init(
+                                date: memory.date.description, day: memory.day.map { .init($0, lookup: lookup) },
+                                checkins: memory.checkins.map { .init($0, lookup: lookup) },
+                                journal: memory.journal.map { .init($0) },
+                                photos: memory.photoIDs.map(Components.Schemas.JournalPhoto.init))
+                        }))))
     }
 }
 
 extension Components.Schemas.SearchHit {
     init(_ hit: SearchHit) {
         self.init(
-            kind: hit.kind == .day ? .day : .checkin, date: hit.date.description, checkinId: hit.checkinID?.apiString,
+            kind: .init(rawValue: hit.kind.rawValue) ?? .day, date: hit.date.description, id: hit.id?.apiString,
+            checkinId: hit.kind == .checkin ? hit.id?.apiString : nil, title: hit.title,
             snippet: SearchHighlight.segments(hit.snippet).map { .init(text: $0.text, highlighted: $0.highlighted) })
     }
 }

@@ -116,6 +116,8 @@ extension Components.Schemas.JournalEntry {
     init(_ entry: JournalEntry, author: JournalAuthor? = nil) {
         self.init(
             id: entry.id.apiString, title: entry.title, body: entry.body, tags: entry.tags, location: entry.location,
+            latitude: entry.coordinates?.latitude, longitude: entry.coordinates?.longitude,
+            date: entry.date.description,
             isPublic: entry.isPublic, visibility: .init(rawValue: entry.visibility.rawValue) ?? ._private,
             photos: entry.photoIDs.map(Components.Schemas.JournalPhoto.init),
             photoIds: entry.photoIDs.map(\.apiString), createdAt: entry.createdAt, updatedAt: entry.updatedAt,

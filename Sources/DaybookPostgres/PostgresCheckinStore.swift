@@ -43,8 +43,10 @@ struct PostgresCheckinStore: CheckinStore {
     func checkins(userID: UUID, from: LocalDate?, to: LocalDate?, after cursor: CheckinCursor?, limit: Int)
         async throws -> [Checkin]
     {
-        let from = from.map(PGDate.init), to = to.map(PGDate.init)
-        let cursorAt = cursor.map { PGTime($0.at) }, cursorID = cursor?.id
+        let from = from.map(PGDate.init)
+        let to = to.map(PGDate.init)
+        let cursorAt = cursor.map { PGTime($0.at) }
+        let cursorID = cursor?.id
         return try await client.rows(
             """
             SELECT * FROM checkins
@@ -53,6 +55,16 @@ struct PostgresCheckinStore: CheckinStore {
                 AND (\(to)::date IS NULL OR local_date <= \(to))
                 AND (\(cursorAt)::timestamptz IS NULL OR (at, id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY at DESC, id DESC LIMIT \(limit)
+            """, logger: logger
+        ).map(Self.checkin)
+    }
+
+    func checkins(userID: UUID, on dates: [LocalDate]) async throws -> [Checkin] {
+        guard !dates.isEmpty else { return [] }
+        return try await client.rows(
+            """
+            SELECT * FROM checkins WHERE user_id = \(userID) AND local_date = ANY(\(dates.map(\.description))::date[])
+            ORDER BY at DESC, id DESC
             """, logger: logger
         ).map(Self.checkin)
     }

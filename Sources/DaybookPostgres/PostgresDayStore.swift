@@ -60,6 +60,16 @@ struct PostgresDayStore: DayStore {
         ).map(Self.entry)
     }
 
+    func entries(userID: UUID, on dates: [LocalDate]) async throws -> [DayEntry] {
+        guard !dates.isEmpty else { return [] }
+        return try await client.rows(
+            """
+            SELECT * FROM day_entries WHERE user_id = \(userID) AND date = ANY(\(dates.map(\.description))::date[])
+            ORDER BY date DESC
+            """, logger: logger
+        ).map(Self.entry)
+    }
+
     static func entry(_ row: PostgresRandomAccessRow) throws -> DayEntry {
         let title: String? = try row.value("song_title")
         let artist: String? = try row.value("song_artist")

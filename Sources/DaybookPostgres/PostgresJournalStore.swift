@@ -15,7 +15,9 @@ struct PostgresJournalStore: JournalStore {
                 let updated = try await connection.execute(
                     """
                     UPDATE journal_entries SET title = \(entry.title), body = \(entry.body),
-                        tags = \(entry.tags)::text[], location = \(entry.location), is_public = \(entry.isPublic),
+                        tags = \(entry.tags)::text[], location = \(entry.location),
+                        latitude = \(entry.coordinates?.latitude)::float8, longitude = \(entry.coordinates?.longitude)::float8,
+                        entry_date = \(PGDate(entry.date)), is_public = \(entry.isPublic),
                         friends_only = \(entry.visibility == .friends), updated_at = \(PGTime(entry.updatedAt))
                     WHERE user_id = \(entry.userID) AND id = \(entry.id) RETURNING 1
                     """, logger: logger)
@@ -27,10 +29,11 @@ struct PostgresJournalStore: JournalStore {
                     guard insert else { return false }
                     try await connection.execute(
                         """
-                        INSERT INTO journal_entries (user_id, id, title, body, tags, location, is_public,
-                            friends_only, created_at, updated_at)
+                        INSERT INTO journal_entries (user_id, id, title, body, tags, location, latitude, longitude,
+                            entry_date, is_public, friends_only, created_at, updated_at)
                         VALUES (\(entry.userID), \(entry.id), \(entry.title), \(entry.body), \(entry.tags)::text[],
-                            \(entry.location), \(entry.isPublic), \(entry.visibility == .friends),
+                            \(entry.location), \(entry.coordinates?.latitude)::float8,
+                            \(entry.coordinates?.longitude)::float8, \(PGDate(entry.date)), \(entry.isPublic), \(entry.visibility == .friends),
                             \(PGTime(entry.createdAt)),
                             \(PGTime(entry.updatedAt)))
                         """, logger: logger)
@@ -72,7 +75,7 @@ struct PostgresJournalStore: JournalStore {
                 SELECT coalesce(array_agg(media_id ORDER BY position), '{}') AS photo_ids FROM journal_photos
                 WHERE user_id = \(userID) AND entry_id = \(id)
             ), deleted AS (
-                DELETE FROM journal_entries WHERE user_id = \(userID) AND id = \(id) RETURNING *
+                DELETE FROM journal_entries e WHERE user_id = \(userID) AND id = \(id) RETURNING \(unescaped: Self.columns)
             )
             SELECT deleted.*, photos.photo_ids FROM deleted, photos
             """, logger: logger
@@ -93,13 +96,13 @@ struct PostgresJournalStore: JournalStore {
         ).map(Self.entry)
     }
 
-    func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
+    func publicEntries(authorID: UUID?, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
         let cursorAt = cursor.map { PGTime($0.createdAt) }
         let cursorID = cursor?.id
         return try await client.rows(
             """
             \(unescaped: Self.publicSelect)
-            WHERE e.is_public
+            WHERE e.is_public AND (\(authorID)::uuid IS NULL OR e.user_id = \(authorID))
                 AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
             """, logger: logger
@@ -129,14 +132,49 @@ struct PostgresJournalStore: JournalStore {
         ).map { (tag: try $0.value("tag", as: String.self), count: try $0.value("n", as: Int.self)) }
     }
 
-    func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date] {
+    func replaceTag(userID: UUID, tag: String, with replacement: String?, at now: Date) async throws -> Int {
+        try await storeErrors {
+            try await client.withTransaction(logger: logger) { connection in
+                let rows = try await connection.query(
+                    """
+                    SELECT id, tags FROM journal_entries WHERE user_id = \(userID) AND tags @> ARRAY[\(tag)::text]
+                    FOR UPDATE
+                    """, logger: logger
+                ).collect()
+                for row in rows {
+                    let (id, tags) = try row.decode((UUID, [String]).self)
+                    try await connection.execute(
+                        """
+                        UPDATE journal_entries
+                        SET tags = \(JournalRules.replacing(tag, with: replacement, in: tags))::text[],
+                            updated_at = \(PGTime(now))
+                        WHERE user_id = \(userID) AND id = \(id)
+                        """, logger: logger)
+                }
+                return rows.count
+            }
+        }
+    }
+
+    func entryDates(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate] {
         try await client.rows(
             """
-            SELECT created_at FROM journal_entries
-            WHERE user_id = \(userID) AND created_at >= \(PGTime(from)) AND created_at < \(PGTime(to))
-            ORDER BY created_at
+            SELECT entry_date FROM journal_entries
+            WHERE user_id = \(userID) AND entry_date >= \(PGDate(from)) AND entry_date <= \(PGDate(to))
+            ORDER BY entry_date
             """, logger: logger
-        ).map { try $0.time("created_at") }
+        ).map { try $0.localDate("entry_date") }
+    }
+
+    func entries(userID: UUID, on dates: [LocalDate]) async throws -> [JournalEntry] {
+        guard !dates.isEmpty else { return [] }
+        return try await client.rows(
+            """
+            \(unescaped: Self.select)
+            WHERE e.user_id = \(userID) AND e.entry_date = ANY(\(dates.map(\.description))::date[])
+            ORDER BY e.entry_date DESC, e.created_at DESC, e.id DESC
+            """, logger: logger
+        ).map(Self.entry)
     }
 
     // MARK: Rows
@@ -145,9 +183,14 @@ struct PostgresJournalStore: JournalStore {
         ARRAY(SELECT p.media_id FROM journal_photos p
             WHERE p.user_id = e.user_id AND p.entry_id = e.id ORDER BY p.position) AS photo_ids
         """
-    static let select = "SELECT e.*, \(photoArray) FROM journal_entries e"
+    /// Every column an entry is read from (not the search vector).
+    static let columns = """
+        e.user_id, e.id, e.title, e.body, e.tags, e.location, e.latitude, e.longitude, e.entry_date, e.is_public,
+        e.friends_only, e.created_at, e.updated_at
+        """
+    static let select = "SELECT \(columns), \(photoArray) FROM journal_entries e"
     static let publicSelect = """
-        SELECT e.*, \(photoArray), u.username AS author_username, u.display_name AS author_display_name,
+        SELECT \(columns), \(photoArray), u.username AS author_username, u.display_name AS author_display_name,
             u.avatar_media_id AS author_avatar_media_id
         FROM journal_entries e JOIN users u ON u.id = e.user_id
         """
@@ -155,9 +198,13 @@ struct PostgresJournalStore: JournalStore {
     static func entry(_ row: PostgresRandomAccessRow) throws -> JournalEntry {
         let isPublic: Bool = try row.value("is_public")
         let friendsOnly: Bool = try row.value("friends_only")
+        let latitude: Double? = try row.value("latitude")
+        let longitude: Double? = try row.value("longitude")
         return JournalEntry(
             id: try row.value("id"), userID: try row.value("user_id"), title: try row.value("title"),
             body: try row.value("body"), tags: try row.value("tags"), location: try row.value("location"),
+            coordinates: latitude.flatMap { lat in longitude.map { Coordinates(latitude: lat, longitude: $0) } },
+            date: try row.localDate("entry_date"),
             photoIDs: try row.value("photo_ids"),
             visibility: isPublic ? .public : friendsOnly ? .friends : .private,
             createdAt: try row.time("created_at"), updatedAt: try row.time("updated_at"))

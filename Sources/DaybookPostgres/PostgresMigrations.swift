@@ -524,6 +524,48 @@ enum PostgresMigrations {
                     WHERE is_public OR friends_only
                 """,
             ]),
+        Migration(
+            version: 14, name: "journal dates, places, search everything",
+            statements: [
+                // The day an entry is about; entries written before are about the day they were
+                // written, in the writer's time zone (UTC when PostgreSQL does not know the zone).
+                "ALTER TABLE journal_entries ADD COLUMN entry_date date",
+                """
+                UPDATE journal_entries e SET entry_date = (e.created_at AT TIME ZONE
+                    CASE WHEN EXISTS (SELECT 1 FROM pg_timezone_names z WHERE z.name = u.time_zone)
+                        THEN u.time_zone ELSE 'UTC' END)::date
+                FROM users u WHERE u.id = e.user_id
+                """,
+                "ALTER TABLE journal_entries ALTER COLUMN entry_date SET NOT NULL",
+                "ALTER TABLE journal_entries ADD COLUMN latitude float8",
+                "ALTER TABLE journal_entries ADD COLUMN longitude float8",
+                "CREATE INDEX journal_by_user_date ON journal_entries (user_id, entry_date)",
+                // The same words SQLite's index holds for an entry and an item, one part per line.
+                """
+                CREATE FUNCTION daybook_journal_text(title text, body text, tags text[], location text)
+                RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+                    SELECT title || E'\n' || body || E'\n' || array_to_string(tags, ' ') || E'\n' || location
+                $$
+                """,
+                """
+                ALTER TABLE journal_entries ADD COLUMN search tsvector GENERATED ALWAYS AS (
+                    to_tsvector('simple'::regconfig, daybook_journal_text(title, body, tags, location))
+                ) STORED
+                """,
+                "CREATE INDEX journal_search ON journal_entries USING gin (user_id, search)",
+                """
+                CREATE FUNCTION daybook_item_text(name text, brand text, notes text, tags text[])
+                RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+                    SELECT name || E'\n' || brand || E'\n' || notes || E'\n' || array_to_string(tags, ' ')
+                $$
+                """,
+                """
+                ALTER TABLE closet_items ADD COLUMN search tsvector GENERATED ALWAYS AS (
+                    to_tsvector('simple'::regconfig, daybook_item_text(name, brand, notes, tags))
+                ) STORED
+                """,
+                "CREATE INDEX closet_items_search ON closet_items USING gin (user_id, search)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

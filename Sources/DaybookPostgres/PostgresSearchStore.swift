@@ -4,44 +4,89 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// Search on PostgreSQL: `tsvector` columns generated from the same words SQLite indexes (see
-/// migration 4), each with a GIN index; ranked with `ts_rank`, snippets from `ts_headline` marked
-/// with `SearchHighlight`'s characters. Snippets are made only for the page asked for.
+/// Search on PostgreSQL: `tsvector` columns generated from the same words SQLite indexes
+/// (migrations 4 and 14), each with a GIN index leading with `user_id` (`btree_gin`), so a search
+/// reads only the user's own postings; ranked with `ts_rank`, snippets from `ts_headline` marked
+/// with `SearchHighlight`'s characters, made only for the page asked for.
 ///
-/// The GIN indexes lead with `user_id` (`btree_gin`), so a search reads only the user's own
-/// postings, whatever the others wrote.
+/// One statement for every query: each kind is a branch of a `UNION ALL` that is switched off by a
+/// parameter when a filter rules the kind out, and each filter is a parameter that is NULL when not
+/// given. Unnamed statements are planned with their parameters' values, so a switched-off branch
+/// or an absent filter costs nothing.
 struct PostgresSearchStore: SearchStore {
     let client: PostgresClient
     let logger: Logger
 
     func search(userID: UUID, query: SearchQuery, limit: Int, offset: Int) async throws -> [SearchHit] {
-        let expression = query.tsqueryExpression
+        let filters = query.filters
+        let words = !query.terms.isEmpty
+        let expression = words ? query.tsqueryExpression : ""
+        let tag = filters.tag
+        let mood = filters.mood?.rawValue
+        let from = filters.from.map(PGDate.init)
+        let to = filters.to.map(PGDate.init)
+        let photos = filters.hasPhotos
         return try await client.rows(
             """
-            WITH q AS (SELECT to_tsquery('simple'::regconfig, \(expression)) AS q),
-            hits AS (
-                SELECT 'day' AS kind, NULL::uuid AS checkin_id, e.date, ts_rank(e.search, q.q) AS score,
+            WITH q AS (SELECT \(words) AS words, CASE WHEN \(words) THEN to_tsquery('simple'::regconfig, \(expression))
+                END AS q),
+            hits AS (SELECT * FROM (
+                SELECT 'day' AS kind, NULL::uuid AS id, e.date, '' AS title,
+                    CASE WHEN q.words THEN ts_rank(e.search, q.q) ELSE 0 END AS score,
                     daybook_day_text(e.note, e.thoughts, e.gratitude, e.answer, e.song_title, e.song_artist) AS body
-                FROM day_entries e, q WHERE e.user_id = \(userID) AND e.search @@ q.q
+                FROM day_entries e, q
+                WHERE \(filters.admits(.day)) AND e.user_id = \(userID) AND (NOT q.words OR e.search @@ q.q)
+                    AND (\(mood)::int IS NULL OR e.mood = \(mood))
+                    AND (\(from)::date IS NULL OR e.date >= \(from)) AND (\(to)::date IS NULL OR e.date <= \(to))
+                    AND (\(photos)::boolean IS NULL OR (e.photo_id IS NOT NULL) = \(photos))
                 UNION ALL
-                SELECT 'checkin', c.id, c.local_date, ts_rank(c.search, q.q), c.note
-                FROM checkins c, q WHERE c.user_id = \(userID) AND c.search @@ q.q
-                ORDER BY score DESC, date DESC, kind, checkin_id
+                SELECT 'checkin', c.id, c.local_date, '', CASE WHEN q.words THEN ts_rank(c.search, q.q) ELSE 0 END, c.note
+                FROM checkins c, q
+                WHERE \(filters.admits(.checkin)) AND c.user_id = \(userID) AND (NOT q.words OR c.search @@ q.q)
+                    AND (\(mood)::int IS NULL OR EXISTS (SELECT 1 FROM day_entries e
+                        WHERE e.user_id = c.user_id AND e.date = c.local_date AND e.mood = \(mood)))
+                    AND (\(from)::date IS NULL OR c.local_date >= \(from))
+                    AND (\(to)::date IS NULL OR c.local_date <= \(to))
+                UNION ALL
+                SELECT 'journal', j.id, j.entry_date, j.title, CASE WHEN q.words THEN ts_rank(j.search, q.q) ELSE 0 END,
+                    daybook_journal_text(j.title, j.body, j.tags, j.location)
+                FROM journal_entries j, q
+                WHERE \(filters.admits(.journal)) AND j.user_id = \(userID) AND (NOT q.words OR j.search @@ q.q)
+                    AND (\(tag)::text IS NULL OR j.tags @> ARRAY[\(tag)::text])
+                    AND (\(mood)::int IS NULL OR EXISTS (SELECT 1 FROM day_entries e
+                        WHERE e.user_id = j.user_id AND e.date = j.entry_date AND e.mood = \(mood)))
+                    AND (\(from)::date IS NULL OR j.entry_date >= \(from))
+                    AND (\(to)::date IS NULL OR j.entry_date <= \(to))
+                    AND (\(photos)::boolean IS NULL OR EXISTS (SELECT 1 FROM journal_photos p
+                        WHERE p.user_id = j.user_id AND p.entry_id = j.id) = \(photos))
+                UNION ALL
+                SELECT 'item', i.id, (i.created_at AT TIME ZONE 'UTC')::date, i.name,
+                    CASE WHEN q.words THEN ts_rank(i.search, q.q) ELSE 0 END,
+                    daybook_item_text(i.name, i.brand, i.notes, i.tags)
+                FROM closet_items i, q
+                WHERE \(filters.admits(.item)) AND i.user_id = \(userID) AND (NOT q.words OR i.search @@ q.q)
+                    AND (\(tag)::text IS NULL OR i.tags @> ARRAY[\(tag)::text])
+                    AND (\(from)::date IS NULL OR (i.created_at AT TIME ZONE 'UTC')::date >= \(from))
+                    AND (\(to)::date IS NULL OR (i.created_at AT TIME ZONE 'UTC')::date <= \(to))
+                    AND (\(photos)::boolean IS NULL OR (i.photo_id IS NOT NULL) = \(photos))
+                ) every_kind
+                ORDER BY score DESC, date DESC, kind COLLATE "C", id
                 LIMIT \(limit) OFFSET \(offset)
             )
-            SELECT hits.kind, hits.checkin_id, hits.date, hits.score::float8 AS score,
-                ts_headline('simple'::regconfig, hits.body, q.q,
+            SELECT hits.kind, hits.id, hits.date, hits.title, hits.score::float8 AS score,
+                CASE WHEN q.words THEN ts_headline('simple'::regconfig, hits.body, q.q,
                     'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=16, MinWords=6, ShortWord=0')
-                    AS snippet
+                    ELSE left(hits.body, 300) END AS snippet
             FROM hits, q
-            ORDER BY hits.score DESC, hits.date DESC, hits.kind, hits.checkin_id
+            ORDER BY hits.score DESC, hits.date DESC, hits.kind COLLATE "C", hits.id
             """, logger: logger
         ).compactMap { row -> SearchHit? in
             let kindText: String = try row.value("kind")
-            guard let kind = SearchHit.Kind(rawValue: kindText) else { return nil }
+            guard let kind = SearchKind(rawValue: kindText) else { return nil }
+            let snippet: String = try row.value("snippet")
             return SearchHit(
-                kind: kind, date: try row.localDate("date"), checkinID: try row.value("checkin_id"),
-                snippet: try row.value("snippet"), rank: try row.value("score"))
+                kind: kind, date: try row.localDate("date"), id: try row.value("id"), title: try row.value("title"),
+                snippet: words ? snippet : SearchHighlight.opening(snippet), rank: try row.value("score"))
         }
     }
 }

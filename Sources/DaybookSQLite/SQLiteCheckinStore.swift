@@ -77,6 +77,21 @@ struct SQLiteCheckinStore: CheckinStore {
         }
     }
 
+    func checkins(userID: UUID, on dates: [LocalDate]) async throws -> [Checkin] {
+        guard !dates.isEmpty else { return [] }
+        return try pool.readInline { db in
+            let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
+            return try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.columns) FROM checkins WHERE user_id = ? AND local_date IN (\(marks))
+                        ORDER BY at DESC, id DESC
+                        """),
+                arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description))
+            ).map(Self.checkin)
+        }
+    }
+
     func countsByDate(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate: Int] {
         try pool.readInline { db in
             let rows = try Row.fetchAll(

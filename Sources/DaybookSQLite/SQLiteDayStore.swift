@@ -76,6 +76,20 @@ struct SQLiteDayStore: DayStore {
         }
     }
 
+    func entries(userID: UUID, on dates: [LocalDate]) async throws -> [DayEntry] {
+        guard !dates.isEmpty else { return [] }
+        return try pool.readInline { db in
+            let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
+            return try Row.fetchAll(
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date IN (\(marks)) ORDER BY date DESC"
+                ),
+                arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description))
+            ).map(Self.entry)
+        }
+    }
+
     /// What `entry(_:)` reads, in its order.
     static let columns = """
         user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title, song_artist,

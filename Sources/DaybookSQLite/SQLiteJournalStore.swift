@@ -22,13 +22,14 @@ struct SQLiteJournalStore: JournalStore {
                 if exists {
                     try db.cachedStatement(
                         sql: """
-                            UPDATE journal_entries SET title = ?, body = ?, tags = ?, location = ?, is_public = ?,
-                                friends_only = ?, updated_at = ?
+                            UPDATE journal_entries SET title = ?, body = ?, tags = ?, location = ?, latitude = ?,
+                                longitude = ?, entry_date = ?, is_public = ?, friends_only = ?, updated_at = ?
                             WHERE id = ? AND user_id = ?
                             """
                     ).execute(arguments: [
-                        entry.title, entry.body, Stored.strings(entry.tags), entry.location, entry.isPublic,
-                        entry.visibility == .friends, Stored.time(entry.updatedAt), id, userID,
+                        entry.title, entry.body, Stored.strings(entry.tags), entry.location,
+                        entry.coordinates?.latitude, entry.coordinates?.longitude, entry.date.description,
+                        entry.isPublic, entry.visibility == .friends, Stored.time(entry.updatedAt), id, userID,
                     ])
                     try db.cachedStatement(sql: "DELETE FROM journal_photos WHERE entry_id = ?").execute(arguments: [id]
                     )
@@ -36,12 +37,13 @@ struct SQLiteJournalStore: JournalStore {
                     guard insert else { return false }
                     try db.cachedStatement(
                         sql: """
-                            INSERT INTO journal_entries (id, user_id, title, body, tags, location, is_public,
-                                friends_only, created_at, updated_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            INSERT INTO journal_entries (id, user_id, title, body, tags, location, latitude,
+                                longitude, entry_date, is_public, friends_only, created_at, updated_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """
                     ).execute(arguments: [
                         id, userID, entry.title, entry.body, Stored.strings(entry.tags), entry.location,
+                        entry.coordinates?.latitude, entry.coordinates?.longitude, entry.date.description,
                         entry.isPublic, entry.visibility == .friends, Stored.time(entry.createdAt),
                         Stored.time(entry.updatedAt),
                     ])
@@ -112,8 +114,12 @@ struct SQLiteJournalStore: JournalStore {
         }
     }
 
-    func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
-        try feed(where: "e.is_public = 1", [], after: cursor, limit: limit)
+    func publicEntries(authorID: UUID?, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
+        if let authorID {
+            return try feed(
+                where: "e.user_id = ? AND e.is_public = 1", [Stored.id(authorID)], after: cursor, limit: limit)
+        }
+        return try feed(where: "e.is_public = 1", [], after: cursor, limit: limit)
     }
 
     func friendsEntries(viewerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
@@ -153,15 +159,48 @@ struct SQLiteJournalStore: JournalStore {
         }
     }
 
-    func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date] {
-        try pool.readInline { db in
-            try Int64.fetchAll(
+    func replaceTag(userID: UUID, tag: String, with replacement: String?, at now: Date) async throws -> Int {
+        try pool.writeInline { db in
+            let user = Stored.id(userID)
+            let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT created_at FROM journal_entries
-                        WHERE user_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at
-                        """), arguments: [Stored.id(userID), Stored.time(from), Stored.time(to)]
-            ).map(Date.init(microsecondsSince1970:))
+                        SELECT id, tags FROM journal_entries
+                        WHERE user_id = ? AND EXISTS (SELECT 1 FROM json_each(journal_entries.tags) WHERE value = ?)
+                        """), arguments: [user, tag])
+            for row in rows {
+                let tags = JournalRules.replacing(tag, with: replacement, in: row.strings(1))
+                try db.cachedStatement(
+                    sql: "UPDATE journal_entries SET tags = ?, updated_at = ? WHERE id = ? AND user_id = ?"
+                )
+                .execute(arguments: [Stored.strings(tags), Stored.time(now), row[0] as String, user])
+            }
+            return rows.count
+        }
+    }
+
+    func entryDates(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate] {
+        try pool.readInline { db in
+            try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT entry_date FROM journal_entries
+                        WHERE user_id = ? AND entry_date >= ? AND entry_date <= ? ORDER BY entry_date
+                        """), arguments: [Stored.id(userID), from.description, to.description]
+            ).compactMap(LocalDate.init)
+        }
+    }
+
+    func entries(userID: UUID, on dates: [LocalDate]) async throws -> [JournalEntry] {
+        guard !dates.isEmpty else { return [] }
+        return try pool.readSnapshotInline { db in
+            let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
+            return try Self.entries(
+                db,
+                sql: """
+                    SELECT \(Self.columns) FROM journal_entries WHERE user_id = ? AND entry_date IN (\(marks))
+                    ORDER BY entry_date DESC, created_at DESC, id DESC
+                    """, arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description)))
         }
     }
 
@@ -169,7 +208,7 @@ struct SQLiteJournalStore: JournalStore {
 
     static let publicSelect = """
         SELECT e.id, e.user_id, e.title, e.body, e.tags, e.location, \(visibility("e.")), e.created_at, e.updated_at,
-            u.username, u.display_name, u.avatar_media_id
+            e.entry_date, e.latitude, e.longitude, u.username, u.display_name, u.avatar_media_id
         FROM journal_entries e JOIN users u ON u.id = e.user_id
         """
 
@@ -189,7 +228,7 @@ struct SQLiteJournalStore: JournalStore {
             PublicJournalEntry(
                 entry: entry(row, photos: photos),
                 author: JournalAuthor(
-                    id: row.uuid(1), username: row[9], displayName: row[10], avatarMediaID: row.optionalUUID(11)))
+                    id: row.uuid(1), username: row[12], displayName: row[13], avatarMediaID: row.optionalUUID(14)))
         }
     }
 
@@ -211,7 +250,8 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     /// What `entry(_:photos:)` reads, in its order (`publicSelect` adds the author after them).
-    static let columns = "id, user_id, title, body, tags, location, \(visibility("")), created_at, updated_at"
+    static let columns =
+        "id, user_id, title, body, tags, location, \(visibility("")), created_at, updated_at, entry_date, latitude, longitude"
 
     /// The visibility as `JournalVisibility`'s raw value, from the two flags.
     static func visibility(_ table: String) -> String {
@@ -220,9 +260,13 @@ struct SQLiteJournalStore: JournalStore {
 
     static func entry(_ row: Row, photos: [String: [UUID]]) -> JournalEntry {
         let id: String = row[0]
+        let latitude: Double? = row[10]
+        let longitude: Double? = row[11]
         return JournalEntry(
             id: row.uuid(0), userID: row.uuid(1), title: row[2], body: row[3], tags: row.strings(4), location: row[5],
-            photoIDs: photos[id] ?? [], visibility: JournalVisibility(rawValue: row[6]) ?? .private,
+            coordinates: latitude.flatMap { lat in longitude.map { Coordinates(latitude: lat, longitude: $0) } },
+            date: LocalDate(row[9] as String), photoIDs: photos[id] ?? [],
+            visibility: JournalVisibility(rawValue: row[6]) ?? .private,
             createdAt: row.time(7), updatedAt: row.time(8))
     }
 }

@@ -1,3 +1,5 @@
+import DaybookCore
+import Foundation
 import GRDB
 
 /// The SQLite schema, as numbered migrations. Never edit a migration that has shipped: add one.
@@ -413,6 +415,32 @@ enum SQLiteMigrations {
                     ALTER TABLE journal_entries ADD COLUMN friends_only INTEGER NOT NULL DEFAULT 0;
                     CREATE INDEX journal_seen_by_friends ON journal_entries(user_id, created_at DESC, id DESC)
                         WHERE is_public = 1 OR friends_only = 1;
+                    """)
+        }
+        migrator.registerMigration("014 journal dates, places, search everything") { db in
+            // The day an entry is about (written before this: the day it was written, in the
+            // writer's time zone), coordinates, and journal entries and closet items in the search
+            // index beside days and check-ins.
+            try db.execute(
+                sql: """
+                    ALTER TABLE journal_entries ADD COLUMN entry_date TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE journal_entries ADD COLUMN latitude REAL;
+                    ALTER TABLE journal_entries ADD COLUMN longitude REAL;
+                    """)
+            let written = try Row.fetchAll(
+                db,
+                sql: "SELECT e.id, e.created_at, u.time_zone FROM journal_entries e JOIN users u ON u.id = e.user_id")
+            for row in written {
+                let zone = TimeZone(identifier: row[2] as String) ?? .gmt
+                let date = LocalDate(Date(microsecondsSince1970: row[1]), in: zone)
+                try db.execute(
+                    sql: "UPDATE journal_entries SET entry_date = ? WHERE id = ?",
+                    arguments: [date.description, row[0]])
+            }
+            try db.execute(
+                sql: """
+                    CREATE INDEX journal_by_user_date ON journal_entries(user_id, entry_date);
+                    \(SQLiteSearchSchema.journalAndItems)
                     """)
         }
         return migrator

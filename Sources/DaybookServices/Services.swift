@@ -12,6 +12,7 @@ public struct Services: Sendable {
     public let media: MediaService
     public let journal: JournalService
     public let search: SearchService
+    public let memories: MemoryService
     public let notifications: NotificationService
     public let reminders: ReminderService
     /// This app server's open notification streams.
@@ -37,6 +38,7 @@ public struct Services: Sendable {
         checkins = CheckinService(store: store, now: now)
         vocabulary = VocabularyService(store: store, now: now)
         search = SearchService(store: store)
+        memories = MemoryService(store: store, now: now)
         notifications = NotificationService(store: store, now: now)
         reminders = ReminderService(store: store, notifications: notifications, now: now)
         hub = NotificationHub(channel: store.notificationChannel, inbox: store.notifications)

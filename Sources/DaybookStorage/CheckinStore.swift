@@ -12,6 +12,8 @@ public protocol CheckinStore: Sendable {
     func checkins(userID: UUID, from: LocalDate?, to: LocalDate?, after cursor: CheckinCursor?, limit: Int)
         async throws -> [Checkin]
     /// Number of check-ins on each local date in the range.
+    /// The user's check-ins on any of `dates` (local dates), newest first ("on this day").
+    func checkins(userID: UUID, on dates: [LocalDate]) async throws -> [Checkin]
     func countsByDate(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate: Int]
 }
 
@@ -28,7 +30,9 @@ public struct CheckinCursor: Sendable, Hashable {
     public init(after checkin: Checkin) { self.init(at: checkin.at, id: checkin.id) }
 
     /// Opaque text form for URLs: microseconds since 1970, a dot, the id.
-    public var token: String { "\(Int64((at.timeIntervalSince1970 * 1_000_000).rounded())).\(id.uuidString.lowercased())" }
+    public var token: String {
+        "\(Int64((at.timeIntervalSince1970 * 1_000_000).rounded())).\(id.uuidString.lowercased())"
+    }
 
     public init?(token: String) {
         let parts = token.split(separator: ".", maxSplits: 1)

@@ -12,4 +12,6 @@ public protocol DayStore: Sendable {
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry]
     /// Oldest first, `from` and `to` included.
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry]
+    /// The user's entries on any of `dates`, newest first ("on this day").
+    func entries(userID: UUID, on dates: [LocalDate]) async throws -> [DayEntry]
 }

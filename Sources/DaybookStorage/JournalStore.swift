@@ -46,14 +46,21 @@ public protocol JournalStore: Sendable {
     /// The user's entries, newest first, only those with `tag` when given, strictly after the
     /// cursor when given.
     func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry]
-    /// Everyone's public entries, newest first, strictly after the cursor when given.
-    func publicEntries(after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry]
+    /// Everyone's public entries, or only `authorID`'s (their public profile), newest first, strictly
+    /// after the cursor when given.
+    func publicEntries(authorID: UUID?, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry]
     /// The viewer's friends' entries written for friends or for everyone, newest first, strictly
     /// after the cursor when given: the Friends feed.
     func friendsEntries(viewerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry]
     /// The user's tags with how many entries use each, most used first, then by name.
     func tags(userID: UUID) async throws -> [(tag: String, count: Int)]
-    /// When the user's entries written in `[from, to)` were written, oldest first: the calendar
-    /// marks their dates.
-    func creationTimes(userID: UUID, from: Date, to: Date) async throws -> [Date]
+    /// Replaces `tag` with `replacement` in every entry of the user that has it (nil: removes it),
+    /// keeping each entry's tags in order and each once; the entries' text stays. Returns how many
+    /// entries changed (0: the user has no such tag). Renaming and merging are both this.
+    func replaceTag(userID: UUID, tag: String, with replacement: String?, at now: Date) async throws -> Int
+    /// The dates of the user's entries in `from...to` (the day each is about), oldest first, once
+    /// per entry: the calendar marks them.
+    func entryDates(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate]
+    /// The user's entries about any of `dates`, newest date first: "on this day" memories.
+    func entries(userID: UUID, on dates: [LocalDate]) async throws -> [JournalEntry]
 }

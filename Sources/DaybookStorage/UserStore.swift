@@ -19,3 +19,14 @@ public protocol UserStore: Sendable {
     func list(limit: Int, offset: Int) async throws -> [User]
     func count() async throws -> Int
 }
+
+extension UserStore {
+    /// The user with exactly this username (a leading `@` and case ignored), or nil: an email
+    /// address finds nobody, so a profile or a friend request never tells whose address it is.
+    public func user(username: String) async throws -> User? {
+        let name = String(username.trimmingCharacters(in: .whitespacesAndNewlines).drop(while: { $0 == "@" }))
+        guard !name.isEmpty, let user = try await user(login: name), user.username.lowercased() == name.lowercased()
+        else { return nil }
+        return user
+    }
+}

@@ -8,7 +8,42 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_790_000_000)
 
     func validate(_ input: JournalEntryInput) throws -> JournalEntry {
-        try JournalRules.validate(input, id: UUID(), userID: userID, now: now)
+        try JournalRules.validate(input, id: UUID(), userID: userID, now: now, today: today)
+    }
+
+    let today = LocalDate("2026-09-21")!
+
+    @Test func theDateIsTodayOrEarlierAndNeverLater() throws {
+        #expect(try validate(JournalEntryInput(body: "x")).date == today)
+        #expect(try validate(JournalEntryInput(body: "x", date: "2026-09-14")).date == LocalDate("2026-09-14"))
+        #expect(try validate(JournalEntryInput(body: "x", date: " 2026-09-21 ")).date == today)
+        #expect(fields(JournalEntryInput(body: "x", date: "2026-09-22")) == ["date"])
+        #expect(fields(JournalEntryInput(body: "x", date: "14/09/2026")) == ["date"])
+        #expect(fields(JournalEntryInput(body: "x", date: "2026-02-30")) == ["date"])
+        #expect(fields(JournalEntryInput(body: "x", date: "1899-12-31")) == ["date"])
+    }
+
+    @Test func coordinatesAreBothOrNeitherAndInRange() throws {
+        #expect(try validate(JournalEntryInput(body: "x")).coordinates == nil)
+        #expect(
+            try validate(JournalEntryInput(body: "x", latitude: "48.8584", longitude: " 2.2945")).coordinates
+                == Coordinates(latitude: 48.8584, longitude: 2.2945))
+        #expect(
+            try validate(JournalEntryInput(body: "x", latitude: "-90", longitude: "180")).coordinates
+                == Coordinates(latitude: -90, longitude: 180))
+        #expect(fields(JournalEntryInput(body: "x", latitude: "48.8")) == ["longitude"])
+        #expect(fields(JournalEntryInput(body: "x", longitude: "2.2")) == ["latitude"])
+        #expect(fields(JournalEntryInput(body: "x", latitude: "90.5", longitude: "0")) == ["latitude"])
+        #expect(fields(JournalEntryInput(body: "x", latitude: "0", longitude: "-180.1")) == ["longitude"])
+        #expect(fields(JournalEntryInput(body: "x", latitude: "nan", longitude: "inf")) == ["latitude", "longitude"])
+        #expect(fields(JournalEntryInput(body: "x", latitude: "north", longitude: "2")) == ["latitude"])
+    }
+
+    @Test func replacingATagKeepsOrderAndEachOnce() {
+        #expect(JournalRules.replacing("b", with: "x", in: ["a", "b", "c"]) == ["a", "x", "c"])
+        #expect(JournalRules.replacing("b", with: "a", in: ["a", "b", "c"]) == ["a", "c"])
+        #expect(JournalRules.replacing("b", with: "c", in: ["b", "a", "c"]) == ["c", "a"])
+        #expect(JournalRules.replacing("b", with: nil, in: ["a", "b"]) == ["a"])
     }
 
     func fields(_ input: JournalEntryInput) -> Set<String> {

@@ -106,12 +106,12 @@ struct JournalStoreTests {
             #expect(tags.map(\.tag) == ["all", "even"])
             #expect(tags.map(\.count) == [5, 3])
 
-            let feed = try await store.journal.publicEntries(after: nil, limit: 10)
+            let feed = try await store.journal.publicEntries(authorID: nil, after: nil, limit: 10)
             #expect(feed.map(\.entry.title) == ["A4", "B", "A3"])
             #expect(feed[1].author.username == "bob")
             #expect(feed[1].author.displayName == "bob Example")
             let older = try await store.journal.publicEntries(
-                after: PageCursor(createdAt: feed[0].entry.createdAt, id: feed[0].entry.id), limit: 1)
+                authorID: nil, after: PageCursor(createdAt: feed[0].entry.createdAt, id: feed[0].entry.id), limit: 1)
             #expect(older.map(\.entry.title) == ["B"])
             #expect(try await store.journal.readableEntry(id: bobs.id, viewerID: nil)?.entry == bobs)
         }
@@ -193,7 +193,7 @@ struct JournalStoreTests {
             #expect(
                 try await store.journal.entries(userID: anna.id, tag: nil, after: nil, limit: 5).first?.photoIDs == [])
             #expect(try await store.users.delete(id: anna.id))
-            #expect(try await store.journal.publicEntries(after: nil, limit: 5).isEmpty)
+            #expect(try await store.journal.publicEntries(authorID: nil, after: nil, limit: 5).isEmpty)
         }
     }
 
@@ -221,7 +221,7 @@ struct JournalStoreTests {
             #expect(older.map(\.entry.id) == [forFriends.id])
             #expect(try await store.journal.friendsEntries(viewerID: eve.id, after: nil, limit: 10).isEmpty)
             // Nowhere else: not the public feed.
-            let everyone = try await store.journal.publicEntries(after: nil, limit: 10).map(\.entry.id)
+            let everyone = try await store.journal.publicEntries(authorID: nil, after: nil, limit: 10).map(\.entry.id)
             #expect(!everyone.contains(forFriends.id))
 
             #expect(

@@ -8,8 +8,10 @@ import Testing
 /// and expects exactly the same hits.
 @Suite("SearchStore conformance")
 struct SearchStoreTests {
-    func day(_ userID: UUID, _ text: String, note: String = "", thoughts: String = "", gratitude: [String] = [],
-             answer: String = "", song: Song? = nil) -> DayEntry {
+    func day(
+        _ userID: UUID, _ text: String, note: String = "", thoughts: String = "", gratitude: [String] = [],
+        answer: String = "", song: Song? = nil
+    ) -> DayEntry {
         DayEntry(
             userID: userID, date: date(text), mood: .good, note: note, thoughts: thoughts, gratitude: gratitude,
             question: "What made you smile?", answer: answer, song: song, createdAt: baseTime, updatedAt: baseTime)
@@ -24,8 +26,10 @@ struct SearchStoreTests {
     func find(_ store: any DaybookStore, _ user: User, _ text: String, limit: Int = 50, offset: Int = 0)
         async throws -> [String]
     {
-        try await store.search.search(userID: user.id, query: try SearchQuery.parse(text), limit: limit, offset: offset)
-            .map { $0.kind == .day ? "day \($0.date)" : "checkin \($0.date) \($0.checkinID!.uuidString.prefix(4))" }
+        try await store.search.search(
+            userID: user.id, query: try #require(try SearchQuery.parse(text)), limit: limit, offset: offset
+        )
+        .map { $0.kind == .day ? "day \($0.date)" : "checkin \($0.date) \($0.id!.uuidString.prefix(4))" }
     }
 
     @Test(arguments: TestDatabase.available)
@@ -44,11 +48,15 @@ struct SearchStoreTests {
             // Bob's words are his own.
             _ = try await store.days.upsert(day(bob.id, "2025-06-01", note: "garden walk park sister"))
 
-            #expect(Set(try await find(store, anna, "garden")) == ["day 2025-06-05", "day 2025-06-03", "day 2025-06-02"])
+            #expect(
+                Set(try await find(store, anna, "garden")) == ["day 2025-06-05", "day 2025-06-03", "day 2025-06-02"])
             #expect(try await find(store, anna, "sister") == ["day 2025-06-04"])
             #expect(try await find(store, anna, "nelson") == ["day 2025-06-05"])
             // Prefixes: "walk" finds "walk" and "Walking"; all words are needed.
-            #expect(Set(try await find(store, anna, "WALK")) == ["day 2025-06-01", "checkin 2025-06-06 \(walk.id.uuidString.prefix(4))"])
+            #expect(
+                Set(try await find(store, anna, "WALK")) == [
+                    "day 2025-06-01", "checkin 2025-06-06 \(walk.id.uuidString.prefix(4))",
+                ])
             #expect(try await find(store, anna, "walk park") == ["day 2025-06-01"])
             #expect(try await find(store, anna, "walk bread").isEmpty)
             #expect(try await find(store, anna, "zebra").isEmpty)
@@ -77,8 +85,8 @@ struct SearchStoreTests {
             try await store.checkins.update(note)
             #expect(try await find(store, anna, "coffee").isEmpty)
             let hits = try await store.search.search(
-                userID: anna.id, query: try SearchQuery.parse("tea"), limit: 10, offset: 0)
-            #expect(hits.map(\.date) == [date("2025-06-03")] && hits.first?.checkinID == note.id)
+                userID: anna.id, query: try #require(try SearchQuery.parse("tea")), limit: 10, offset: 0)
+            #expect(hits.map(\.date) == [date("2025-06-03")] && hits.first?.id == note.id)
             try await store.checkins.delete(id: note.id, userID: anna.id)
             #expect(try await find(store, anna, "maria").isEmpty)
 
@@ -98,12 +106,17 @@ struct SearchStoreTests {
             // The entry that is all about cats ranks first on both databases.
             _ = try await store.days.upsert(day(anna.id, "2025-06-01", note: "cats cats cats, the cats again"))
             _ = try await store.days.upsert(
-                day(anna.id, "2025-06-02", note: "A very long day of errands and meetings, and in the evening the neighbour's cats came by for a while before it rained"))
+                day(
+                    anna.id, "2025-06-02",
+                    note:
+                        "A very long day of errands and meetings, and in the evening the neighbour's cats came by for a while before it rained"
+                ))
             for index in 0..<5 {
                 try await store.checkins.insert(
                     checkin(anna.id, on: "2025-05-2\(index)", note: "fed the cats, number \(index)", at: Double(index)))
             }
-            let hits = try await store.search.search(userID: anna.id, query: try SearchQuery.parse("cats"), limit: 50, offset: 0)
+            let hits = try await store.search.search(
+                userID: anna.id, query: try #require(try SearchQuery.parse("cats")), limit: 50, offset: 0)
             #expect(hits.count == 7)
             #expect(hits.first?.date == date("2025-06-01"))
             #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.rank >= $1.rank })

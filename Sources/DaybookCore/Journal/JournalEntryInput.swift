@@ -9,18 +9,26 @@ public struct JournalEntryInput: Sendable, Hashable {
     /// that way); a leading `#` is dropped.
     public var tags: [String]
     public var location: String
+    /// Decimal degrees as typed (`"48.8584"`); both empty for none.
+    public var latitude: String
+    public var longitude: String
+    /// `YYYY-MM-DD`, the day the entry is about; empty for today in the writer's time zone.
+    public var date: String
     /// In display order; must be the user's own photos.
     public var photoIDs: [UUID]
     public var visibility: JournalVisibility
 
     public init(
-        title: String = "", body: String = "", tags: [String] = [], location: String = "", photoIDs: [UUID] = [],
-        visibility: JournalVisibility = .private
+        title: String = "", body: String = "", tags: [String] = [], location: String = "", latitude: String = "",
+        longitude: String = "", date: String = "", photoIDs: [UUID] = [], visibility: JournalVisibility = .private
     ) {
         self.title = title
         self.body = body
         self.tags = tags
         self.location = location
+        self.latitude = latitude
+        self.longitude = longitude
+        self.date = date
         self.photoIDs = photoIDs
         self.visibility = visibility
     }
@@ -29,6 +37,8 @@ public struct JournalEntryInput: Sendable, Hashable {
     public init(_ entry: JournalEntry) {
         self.init(
             title: entry.title, body: entry.body, tags: entry.tags, location: entry.location,
+            latitude: entry.coordinates.map { String($0.latitude) } ?? "",
+            longitude: entry.coordinates.map { String($0.longitude) } ?? "", date: entry.date.description,
             photoIDs: entry.photoIDs, visibility: entry.visibility)
     }
 }

@@ -14,9 +14,14 @@ public enum JournalRules {
     /// Checks every field and builds the entry (a new one; the service keeps id and creation time
     /// when it replaces one).
     ///
-    /// - Throws: `ValidationError` on `title`, `body`, `tags`, `location`, `photoIds`. An entry
-    ///   needs words or at least one photo (reported on `body`).
-    public static func validate(_ input: JournalEntryInput, id: UUID, userID: UUID, now: Date) throws -> JournalEntry {
+    /// - Parameter today: the writer's today, in their time zone: the default date and the latest
+    ///   one allowed.
+    /// - Throws: `ValidationError` on `title`, `body`, `tags`, `location`, `latitude`,
+    ///   `longitude`, `date`, `photoIds`. An entry needs words or at least one photo (reported on
+    ///   `body`).
+    public static func validate(
+        _ input: JournalEntryInput, id: UUID, userID: UUID, now: Date, today: LocalDate
+    ) throws -> JournalEntry {
         var errors = FieldErrors()
         let title = errors.check {
             try DayEntryRules.text(input.title, field: "title", max: titleMaxLength, what: "The title")
@@ -28,6 +33,8 @@ public enum JournalRules {
         let location = errors.check {
             try DayEntryRules.text(input.location, field: "location", max: locationMaxLength, what: "The location")
         }
+        let coordinates = errors.check { try validateCoordinates(latitude: input.latitude, longitude: input.longitude) }
+        let date = errors.check { try validateDate(input.date, today: today) }
         let photoIDs = errors.check { try validatePhotos(input.photoIDs) }
         if let title, let body, let photoIDs, title.isEmpty, body.isEmpty, photoIDs.isEmpty {
             errors.add("body", "required", "Write something or add a photo.")
@@ -36,12 +43,57 @@ public enum JournalRules {
             errors.add("title", "invalid", "A title is one line of text.")
         }
         try errors.throwIfAny()
-        guard let title, let body, let tags, let location, let photoIDs else {
+        guard let title, let body, let tags, let location, let coordinates, let date, let photoIDs else {
             preconditionFailure("every check either passed or was recorded as an error")
         }
         return JournalEntry(
-            id: id, userID: userID, title: title, body: body, tags: tags, location: location, photoIDs: photoIDs,
-            visibility: input.visibility, createdAt: now, updatedAt: now)
+            id: id, userID: userID, title: title, body: body, tags: tags, location: location,
+            coordinates: coordinates, date: date, photoIDs: photoIDs, visibility: input.visibility,
+            createdAt: now, updatedAt: now)
+    }
+
+    /// The day an entry is about: empty means today; a day ahead of the writer's today is refused,
+    /// and so is one before 1900 (a typo, not a memory).
+    static func validateDate(_ text: String, today: LocalDate) throws -> LocalDate {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return today }
+        guard let date = LocalDate(text) else {
+            throw FieldError(field: "date", code: "invalid", message: "Give the date as YYYY-MM-DD, like \(today).")
+        }
+        guard date <= today else {
+            throw FieldError(field: "date", code: "in_future", message: "The date cannot be after today (\(today)).")
+        }
+        guard date.year >= 1900 else {
+            throw FieldError(field: "date", code: "invalid", message: "The date cannot be before 1900.")
+        }
+        return date
+    }
+
+    /// Both or neither, decimal degrees in range (latitude −90…90, longitude −180…180); nil when
+    /// both are empty.
+    static func validateCoordinates(latitude: String, longitude: String) throws -> Coordinates? {
+        let latitudeText = latitude.trimmingCharacters(in: .whitespaces)
+        let longitudeText = longitude.trimmingCharacters(in: .whitespaces)
+        if latitudeText.isEmpty && longitudeText.isEmpty { return nil }
+        var errors = FieldErrors()
+        func degrees(_ text: String, field: String, limit: Double, what: String) -> Double? {
+            if text.isEmpty {
+                errors.add(field, "required", "Give the \(what) too, or clear both.")
+                return nil
+            }
+            guard text.count <= 32, let value = Double(text), value.isFinite, abs(value) <= limit else {
+                errors.add(
+                    field, "invalid",
+                    "The \(what) is a number of degrees from −\(Int(limit)) to \(Int(limit)), like \(limit == 90 ? "48.8584" : "2.2945")."
+                )
+                return nil
+            }
+            return value
+        }
+        let lat = degrees(latitudeText, field: "latitude", limit: 90, what: "latitude")
+        let lon = degrees(longitudeText, field: "longitude", limit: 180, what: "longitude")
+        try errors.throwIfAny()
+        return Coordinates(latitude: lat!, longitude: lon!)
     }
 
     /// Splits, cleans and de-duplicates tags: `"#Travel, food"` → `["travel", "food"]`.
@@ -61,6 +113,11 @@ public enum JournalRules {
         let tags = normalizeTags([raw])
         guard tags.count == 1, let tag = tags.first, (try? validateTags(tags)) != nil else { return nil }
         return tag
+    }
+
+    /// `tags` with `tag` replaced by `replacement` (removed when nil), in place and each once.
+    public static func replacing(_ tag: String, with replacement: String?, in tags: [String]) -> [String] {
+        tags.compactMap { $0 == tag ? replacement : $0 }.uniqued()
     }
 
     static func validateTags(_ raw: [String], field: String = "tags") throws -> [String] {

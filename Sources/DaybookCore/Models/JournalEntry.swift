@@ -12,6 +12,11 @@ public struct JournalEntry: Sendable, Hashable, Codable, Identifiable {
     public var tags: [String]
     /// Empty when none was given.
     public var location: String
+    /// Where, on the globe, when the writer gave it: both or neither (see `JournalRules`).
+    public var coordinates: Coordinates?
+    /// The day the entry is about, in the writer's calendar: today when written, or a day back
+    /// (never ahead). The calendar marks it and feeds show it; `createdAt` stays when it was written.
+    public var date: LocalDate
     /// In the order they are shown; the first is the entry's cover.
     public var photoIDs: [UUID]
     /// Who else may read it; public entries (and their photos) are in everyone's feed,
@@ -22,9 +27,8 @@ public struct JournalEntry: Sendable, Hashable, Codable, Identifiable {
 
     public init(
         id: UUID = UUID(), userID: UUID, title: String = "", body: String = "", tags: [String] = [],
-        location: String = "", photoIDs: [UUID] = [], visibility: JournalVisibility = .private,
-        createdAt: Date = Date(),
-        updatedAt: Date = Date()
+        location: String = "", coordinates: Coordinates? = nil, date: LocalDate? = nil, photoIDs: [UUID] = [],
+        visibility: JournalVisibility = .private, createdAt: Date = Date(), updatedAt: Date = Date()
     ) {
         self.id = id
         self.userID = userID
@@ -32,6 +36,8 @@ public struct JournalEntry: Sendable, Hashable, Codable, Identifiable {
         self.body = body
         self.tags = tags
         self.location = location
+        self.coordinates = coordinates
+        self.date = date ?? LocalDate(createdAt, in: .gmt)
         self.photoIDs = photoIDs
         self.visibility = visibility
         self.createdAt = createdAt
@@ -45,5 +51,16 @@ public struct JournalEntry: Sendable, Hashable, Codable, Identifiable {
         if !title.isEmpty { return title }
         return body.split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) }
             ?? ""
+    }
+}
+
+/// A point on the globe in degrees (WGS 84, as phones report it).
+public struct Coordinates: Sendable, Hashable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
     }
 }

@@ -10,17 +10,24 @@ import Foundation
 public struct SearchQuery: Sendable, Hashable {
     public static let maxTerms = 8
     public static let maxTermLength = 40
-    public static let maxLength = 200
+    /// Longer text is refused; up to here, words past `maxTerms` are dropped.
+    public static let maxLength = 1_000
 
-    /// Lower-cased words, in the order typed, each once.
+    /// Lower-cased words, in the order typed, each once; empty when only filters were given.
     public let terms: [String]
+    public let filters: SearchFilters
 
-    public init(terms: [String]) {
+    public init(terms: [String], filters: SearchFilters = SearchFilters()) {
         self.terms = terms
+        self.filters = filters
     }
 
-    /// Parses typed text; a field error on `field` when nothing searchable is left.
-    public static func parse(_ text: String, field: String = "q") throws(ValidationError) -> SearchQuery {
+    /// Parses typed text. Nil when something was typed but none of it is a word (`"*"`, `((`, an
+    /// emoji): nothing can match, and that is an empty answer, not an error. A field error on
+    /// `field` when nothing was typed and no filter was given, or the text is too long.
+    public static func parse(
+        _ text: String, filters: SearchFilters = SearchFilters(), field: String = "q"
+    ) throws(ValidationError) -> SearchQuery? {
         guard text.count <= maxLength else {
             throw ValidationError([
                 FieldError(field: field, code: "too_long", message: "Search for at most \(maxLength) characters.")
@@ -30,12 +37,16 @@ public struct SearchQuery: Sendable, Hashable {
             .split(whereSeparator: { !($0.isLetter || $0.isNumber) })
             .map { String($0.prefix(maxTermLength)) }
             .uniqued()
-        guard !words.isEmpty else {
-            throw ValidationError([
-                FieldError(field: field, code: "required", message: "Type a word to search for.")
-            ])
+        if words.isEmpty {
+            if !text.allSatisfy(\.isWhitespace) { return nil }
+            guard !filters.isEmpty else {
+                throw ValidationError([
+                    FieldError(
+                        field: field, code: "required", message: "Type a word to search for, or choose a filter.")
+                ])
+            }
         }
-        return SearchQuery(terms: Array(words.prefix(maxTerms)))
+        return SearchQuery(terms: Array(words.prefix(maxTerms)), filters: filters)
     }
 
     /// SQLite FTS5: every term as a quoted prefix (`"walk"* AND "park"*`).
@@ -55,6 +66,20 @@ public struct SearchQuery: Sendable, Hashable {
 public enum SearchHighlight {
     public static let start: Character = "\u{E000}"
     public static let end: Character = "\u{E001}"
+
+    /// The opening words of a text, as the snippet of a search without words: white space made
+    /// single spaces, cut after about `length` characters at a word, with `…` when cut.
+    public static func opening(_ text: String, length: Int = 160) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        var result = ""
+        for word in words {
+            if result.count + word.count > length {
+                return result.isEmpty ? String(word.prefix(length)) + "…" : result + " …"
+            }
+            result += result.isEmpty ? String(word) : " " + word
+        }
+        return result
+    }
 
     /// A snippet split into plain and highlighted runs, each run of white space (the line breaks
     /// between an entry's parts included) made one space, and none at either end.

@@ -118,18 +118,16 @@ public struct DayService: Sendable {
         return DayPage(entries: page, nextCursor: entries.count > limit ? page.last?.date.description : nil)
     }
 
-    /// Every date of a month that has something: a mood, check-ins, journal entries (dated in the
-    /// user's time zone now; outfits come with their own feature).
+    /// Every date of a month that has something: a mood, check-ins, journal entries (on the day
+    /// each is about), outfits.
     public func calendar(user: User, month: YearMonth) async throws -> [CalendarDay] {
-        let zone = user.zone
         async let entries = store.days.entries(userID: user.id, from: month.firstDay, to: month.lastDay)
         async let counts = store.checkins.countsByDate(userID: user.id, from: month.firstDay, to: month.lastDay)
-        async let written = store.journal.creationTimes(
-            userID: user.id, from: month.firstDay.start(in: zone), to: month.lastDay.adding(days: 1).start(in: zone))
+        async let written = store.journal.entryDates(userID: user.id, from: month.firstDay, to: month.lastDay)
         async let outfitDays = store.closet.days(userID: user.id, from: month.firstDay, to: month.lastDay)
         let moods = Dictionary(try await entries.map { ($0.date, $0.mood) }, uniquingKeysWith: { a, _ in a })
         let checkins = try await counts
-        let journal = Set(try await written.map { LocalDate($0, in: zone) })
+        let journal = Set(try await written)
         let outfits = Set(try await outfitDays.map(\.date))
         return Set(moods.keys).union(checkins.keys).union(journal).union(outfits).sorted().map { date in
             CalendarDay(

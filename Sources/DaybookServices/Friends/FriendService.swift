@@ -104,7 +104,7 @@ public struct FriendService: Sendable {
     /// Ends the friendship with the friend of this username (and every share between them).
     /// `NotFound` when they are not friends.
     public func unfriend(user: User, username: String) async throws {
-        guard let friend = try await account(named: username),
+        guard let friend = try await store.users.user(username: username),
             try await store.friends.unfriend(user.id, friend.id)
         else { throw NotFound() }
     }
@@ -122,7 +122,7 @@ public struct FriendService: Sendable {
 
     /// `NotFound` when the user did not block anyone of this username.
     public func unblock(user: User, username: String) async throws {
-        guard let other = try await account(named: username),
+        guard let other = try await store.users.user(username: username),
             try await store.friends.unblock(user.id, blocked: other.id)
         else { throw NotFound() }
     }
@@ -135,20 +135,11 @@ public struct FriendService: Sendable {
         guard !name.isEmpty else {
             throw ValidationError([FieldError(field: "username", code: "required", message: "Give their username.")])
         }
-        guard let other = try await account(named: String(name)) else {
+        guard let other = try await store.users.user(username: String(name)) else {
             throw ValidationError([
                 FieldError(field: "username", code: "unknown", message: "No one here has the username “\(name)”.")
             ])
         }
-        return other
-    }
-
-    /// The user with exactly this username, or nil (an email address finds nobody).
-    private func account(named username: String) async throws -> User? {
-        let name = username.drop(while: { $0 == "@" })
-        guard let other = try await store.users.user(login: String(name)),
-            other.username.lowercased() == name.lowercased()
-        else { return nil }
         return other
     }
 }

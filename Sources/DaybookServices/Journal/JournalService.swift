@@ -15,6 +15,23 @@ public struct PublicJournalPage: Sendable {
     public var nextCursor: String?
 }
 
+/// Who a public profile shows: only what the person put on their profile.
+public struct PublicProfile: Sendable, Hashable {
+    public var id: UUID
+    public var username: String
+    public var displayName: String
+    public var bio: String
+    public var avatarMediaID: UUID?
+
+    init(_ user: User) {
+        self.id = user.id
+        self.username = user.username
+        self.displayName = user.displayName
+        self.bio = user.bio
+        self.avatarMediaID = user.avatarMediaID
+    }
+}
+
 /// An entry as a viewer may read it: their own, anyone's public one, or a friend's for friends.
 public struct ReadableJournalEntry: Sendable {
     public var entry: JournalEntry
@@ -96,8 +113,21 @@ public struct JournalService: Sendable {
     /// Everyone's public entries, newest first (the viewer's own public ones included).
     public func publicPage(cursor: String? = nil, limit: Int = 20) async throws -> PublicJournalPage {
         try await othersPage(cursor: cursor, limit: limit) {
-            try await store.journal.publicEntries(after: $0, limit: $1)
+            try await store.journal.publicEntries(authorID: nil, after: $0, limit: $1)
         }
+    }
+
+    /// A public profile (`/u/{username}`): who the person is and a page of their public entries,
+    /// newest first. Nothing private or friends-only is ever on it. `NotFound` for a username
+    /// nobody has (an email address included).
+    public func profile(username: String, cursor: String? = nil, limit: Int = 20) async throws
+        -> (author: PublicProfile, page: PublicJournalPage)
+    {
+        guard let user = try await store.users.user(username: username) else { throw NotFound() }
+        let page = try await othersPage(cursor: cursor, limit: limit) {
+            try await store.journal.publicEntries(authorID: user.id, after: $0, limit: $1)
+        }
+        return (PublicProfile(user), page)
     }
 
     /// The viewer's friends' entries for friends or for everyone, newest first: the Friends feed.
@@ -125,12 +155,76 @@ public struct JournalService: Sendable {
         try await store.journal.tags(userID: userID)
     }
 
+    /// Renames one of the user's tags on every entry that has it. `NotFound` when no entry has
+    /// `tag`; a field error on `name` when the new name cannot be a tag or is already one of the
+    /// user's tags (that is a merge, asked for as one). Returns how many entries changed.
+    @discardableResult
+    public func renameTag(user: User, tag raw: String, to newName: String) async throws -> Int {
+        let tag = try existingTag(raw, userID: user.id)
+        guard let name = JournalRules.tag(newName) else {
+            throw ValidationError([
+                FieldError(
+                    field: "name", code: "invalid", message: "A tag is one word of at most 40 characters, without /.")
+            ])
+        }
+        if name == tag { return 0 }
+        if try await store.journal.tags(userID: user.id).contains(where: { $0.tag == name }) {
+            throw ValidationError([
+                FieldError(
+                    field: "name", code: "exists", message: "There is already a tag “\(name)”: merge the two instead.")
+            ])
+        }
+        return try await replace(tag, with: name, userID: user.id)
+    }
+
+    /// Merges `tag` into `into`: every entry with `tag` gets `into` instead (once). `NotFound` when
+    /// no entry has `tag`; a field error on `into` when it is not one of the user's tags or is
+    /// `tag` itself. Returns how many entries changed.
+    @discardableResult
+    public func mergeTag(user: User, tag raw: String, into target: String) async throws -> Int {
+        let tag = try existingTag(raw, userID: user.id)
+        let tags = try await store.journal.tags(userID: user.id)
+        guard let into = JournalRules.tag(target), tags.contains(where: { $0.tag == into }) else {
+            throw ValidationError([
+                FieldError(field: "into", code: "unknown", message: "Choose one of your tags to merge into.")
+            ])
+        }
+        guard into != tag else {
+            throw ValidationError([
+                FieldError(field: "into", code: "invalid", message: "A tag cannot merge into itself.")
+            ])
+        }
+        return try await replace(tag, with: into, userID: user.id)
+    }
+
+    /// Takes a tag off every entry that has it; the entries and their text stay. `NotFound` when
+    /// no entry has it. Returns how many entries changed.
+    @discardableResult
+    public func deleteTag(user: User, tag raw: String) async throws -> Int {
+        try await replace(try existingTag(raw, userID: user.id), with: nil, userID: user.id)
+    }
+
+    /// A tag as a URL gives it; one that cannot be a tag is one nobody has.
+    private func existingTag(_ raw: String, userID: UUID) throws -> String {
+        guard let tag = JournalRules.tag(raw) else { throw NotFound() }
+        return tag
+    }
+
+    private func replace(_ tag: String, with replacement: String?, userID: UUID) async throws -> Int {
+        let changed = try await store.journal.replaceTag(
+            userID: userID, tag: tag, with: replacement, at: now().roundedToMicroseconds)
+        guard changed > 0 else { throw NotFound() }
+        return changed
+    }
+
     // MARK: Helpers
 
     private func validate(_ input: JournalEntryInput, id: UUID, user: User) async throws -> JournalEntry {
         var errors = FieldErrors()
         let entry = errors.check {
-            try JournalRules.validate(input, id: id, userID: user.id, now: now().roundedToMicroseconds)
+            let now = now().roundedToMicroseconds
+            return try JournalRules.validate(
+                input, id: id, userID: user.id, now: now, today: LocalDate.today(in: user.zone, now: now))
         }
         if let entry { try await media.checkOwned(entry.photoIDs, userID: user.id, field: "photoIds", into: &errors) }
         try errors.throwIfAny()

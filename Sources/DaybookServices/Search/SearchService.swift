@@ -9,7 +9,7 @@ public struct SearchPage: Sendable {
     public var nextCursor: String?
 }
 
-/// Full-text search over the user's own day entries and check-ins (see `SearchStore`).
+/// Search over everything the user wrote (see `SearchStore`): words, filters, or both.
 public struct SearchService: Sendable {
     let store: any DaybookStore
     /// Deep pages cost more and help nobody; a more precise query does.
@@ -19,10 +19,13 @@ public struct SearchService: Sendable {
         self.store = store
     }
 
-    /// `text` as typed; `cursor` from the previous page. Field errors on `q` and `cursor`.
-    public func search(userID: UUID, text: String, cursor: String? = nil, limit: Int = 20) async throws -> SearchPage {
+    /// `text` as typed, `filters` as parsed (`SearchFilters.parse`); `cursor` from the previous
+    /// page. Field errors on `q` (neither words nor filters) and `cursor`.
+    public func search(
+        userID: UUID, text: String, filters: SearchFilters = SearchFilters(), cursor: String? = nil, limit: Int = 20
+    ) async throws -> SearchPage {
         var errors = FieldErrors()
-        let query = errors.check { try SearchQuery.parse(text, field: "q") }
+        let query = errors.check { try SearchQuery.parse(text, filters: filters, field: "q") }
         var offset = 0
         if let cursor, !cursor.isEmpty {
             if let value = Int(cursor), (0...Self.maxOffset).contains(value) {
@@ -32,9 +35,11 @@ public struct SearchService: Sendable {
             }
         }
         try errors.throwIfAny()
+        // Typed, but not a word: nothing can match.
+        guard let query = query ?? nil else { return SearchPage(hits: [], nextCursor: nil) }
         let limit = max(1, min(limit, 100))
         // One more than asked tells whether there is a next page.
-        var hits = try await store.search.search(userID: userID, query: query!, limit: limit + 1, offset: offset)
+        var hits = try await store.search.search(userID: userID, query: query, limit: limit + 1, offset: offset)
         let more = hits.count > limit && offset + limit < Self.maxOffset
         hits = Array(hits.prefix(limit))
         return SearchPage(hits: hits, nextCursor: more ? String(offset + limit) : nil)

@@ -1,0 +1,136 @@
+/// The search index on SQLite: an FTS5 table (`search_index`) with a row per day entry, check-in,
+/// journal entry and closet item, and `search_docs` saying which record each FTS row is, whose it
+/// is and the day it is about. Triggers on the four tables keep both right on every insert, update
+/// and delete, cascades included.
+///
+/// Each row's `owner` column holds one token naming its user (`u` and the id's hex digits), and
+/// every query asks for it: FTS5 then intersects the user's posting list with the terms', so a
+/// search costs the user's own matches, not everyone's.
+enum SQLiteSearchSchema {
+    /// A day entry's searchable words (from a row named `row`): note, thoughts, gratitude, answer,
+    /// song title and artist, one per line.
+    static func dayBody(_ row: String) -> String {
+        """
+        \(row).note || char(10) || \(row).thoughts || char(10)
+            || ifnull((SELECT group_concat(value, char(10)) FROM json_each(\(row).gratitude)), '') || char(10)
+            || \(row).answer || char(10) || ifnull(\(row).song_title, '') || char(10) || ifnull(\(row).song_artist, '')
+        """
+    }
+
+    static func owner(_ column: String) -> String { "'u' || replace(\(column), '-', '')" }
+
+    static let create = """
+        CREATE TABLE search_docs (
+            id INTEGER PRIMARY KEY,
+            -- No foreign key: the triggers keep these rows, cascades included (a cascade
+            -- removing them first would leave the FTS rows behind).
+            user_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            ref TEXT NOT NULL,
+            date TEXT NOT NULL,
+            UNIQUE (user_id, kind, ref)
+        );
+        CREATE VIRTUAL TABLE search_index USING fts5(owner, body, tokenize = 'unicode61');
+
+        CREATE TRIGGER day_entries_search_insert AFTER INSERT ON day_entries BEGIN
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'day', NEW.date, NEW.date);
+            INSERT INTO search_index (rowid, owner, body) VALUES (last_insert_rowid(), \(owner("NEW.user_id")), \(dayBody("NEW")));
+        END;
+        CREATE TRIGGER day_entries_search_update AFTER UPDATE ON day_entries BEGIN
+            UPDATE search_index SET body = \(dayBody("NEW"))
+            WHERE rowid = (SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = 'day' AND ref = OLD.date);
+        END;
+        CREATE TRIGGER day_entries_search_delete AFTER DELETE ON day_entries BEGIN
+            DELETE FROM search_index
+            WHERE rowid = (SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = 'day' AND ref = OLD.date);
+            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'day' AND ref = OLD.date;
+        END;
+
+        CREATE TRIGGER checkins_search_insert AFTER INSERT ON checkins BEGIN
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'checkin', NEW.id, NEW.local_date);
+            INSERT INTO search_index (rowid, owner, body) VALUES (last_insert_rowid(), \(owner("NEW.user_id")), NEW.note);
+        END;
+        CREATE TRIGGER checkins_search_update AFTER UPDATE ON checkins BEGIN
+            UPDATE search_index SET body = NEW.note
+            WHERE rowid = (SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = 'checkin' AND ref = OLD.id);
+            UPDATE search_docs SET date = NEW.local_date WHERE user_id = OLD.user_id AND kind = 'checkin' AND ref = OLD.id;
+        END;
+        CREATE TRIGGER checkins_search_delete AFTER DELETE ON checkins BEGIN
+            DELETE FROM search_index
+            WHERE rowid = (SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = 'checkin' AND ref = OLD.id);
+            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'checkin' AND ref = OLD.id;
+        END;
+
+        -- What was written before this migration.
+        INSERT INTO search_docs (user_id, kind, ref, date) SELECT user_id, 'day', date, date FROM day_entries;
+        INSERT INTO search_index (rowid, owner, body)
+            SELECT d.id, \(owner("e.user_id")), \(dayBody("e"))
+            FROM day_entries e JOIN search_docs d ON d.user_id = e.user_id AND d.kind = 'day' AND d.ref = e.date;
+        INSERT INTO search_docs (user_id, kind, ref, date) SELECT user_id, 'checkin', id, local_date FROM checkins;
+        INSERT INTO search_index (rowid, owner, body)
+            SELECT d.id, \(owner("c.user_id")), c.note
+            FROM checkins c JOIN search_docs d ON d.user_id = c.user_id AND d.kind = 'checkin' AND d.ref = c.id;
+        """
+
+    /// A journal entry's searchable words: title, body, tags and place, one per line.
+    static func journalBody(_ row: String) -> String {
+        """
+        \(row).title || char(10) || \(row).body || char(10)
+            || ifnull((SELECT group_concat(value, ' ') FROM json_each(\(row).tags)), '') || char(10) || \(row).location
+        """
+    }
+
+    /// A closet item's searchable words: name, brand, notes and tags, one per line.
+    static func itemBody(_ row: String) -> String {
+        """
+        \(row).name || char(10) || \(row).brand || char(10) || \(row).notes || char(10)
+            || ifnull((SELECT group_concat(value, ' ') FROM json_each(\(row).tags)), '')
+        """
+    }
+
+    /// The day a closet item is filed under: the day it was added, in UTC.
+    static func itemDate(_ row: String) -> String { "date(\(row).created_at / 1000000, 'unixepoch')" }
+
+    /// Migration 14: journal entries and closet items join the index.
+    static let journalAndItems = """
+        CREATE TRIGGER journal_search_insert AFTER INSERT ON journal_entries BEGIN
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'journal', NEW.id, NEW.entry_date);
+            INSERT INTO search_index (rowid, owner, body) VALUES (last_insert_rowid(), \(owner("NEW.user_id")), \(journalBody("NEW")));
+        END;
+        CREATE TRIGGER journal_search_update AFTER UPDATE ON journal_entries BEGIN
+            UPDATE search_index SET body = \(journalBody("NEW"))
+            WHERE rowid = (SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = 'journal' AND ref = OLD.id);
+            UPDATE search_docs SET date = NEW.entry_date WHERE user_id = OLD.user_id AND kind = 'journal' AND ref = OLD.id;
+        END;
+        CREATE TRIGGER journal_search_delete AFTER DELETE ON journal_entries BEGIN
+            DELETE FROM search_index
+            WHERE rowid = (SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = 'journal' AND ref = OLD.id);
+            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'journal' AND ref = OLD.id;
+        END;
+
+        CREATE TRIGGER closet_items_search_insert AFTER INSERT ON closet_items BEGIN
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'item', NEW.id, \(itemDate("NEW")));
+            INSERT INTO search_index (rowid, owner, body) VALUES (last_insert_rowid(), \(owner("NEW.user_id")), \(itemBody("NEW")));
+        END;
+        CREATE TRIGGER closet_items_search_update AFTER UPDATE ON closet_items BEGIN
+            UPDATE search_index SET body = \(itemBody("NEW"))
+            WHERE rowid = (SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = 'item' AND ref = OLD.id);
+        END;
+        CREATE TRIGGER closet_items_search_delete AFTER DELETE ON closet_items BEGIN
+            DELETE FROM search_index
+            WHERE rowid = (SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = 'item' AND ref = OLD.id);
+            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'item' AND ref = OLD.id;
+        END;
+
+        INSERT INTO search_docs (user_id, kind, ref, date) SELECT user_id, 'journal', id, entry_date FROM journal_entries;
+        INSERT INTO search_index (rowid, owner, body)
+            SELECT d.id, \(owner("e.user_id")), \(journalBody("e"))
+            FROM journal_entries e JOIN search_docs d ON d.user_id = e.user_id AND d.kind = 'journal' AND d.ref = e.id;
+        INSERT INTO search_docs (user_id, kind, ref, date) SELECT user_id, 'item', id, \(itemDate("closet_items")) FROM closet_items;
+        INSERT INTO search_index (rowid, owner, body)
+            SELECT d.id, \(owner("i.user_id")), \(itemBody("i"))
+            FROM closet_items i JOIN search_docs d ON d.user_id = i.user_id AND d.kind = 'item' AND d.ref = i.id;
+        -- Filters read by date within a user (search without words).
+        CREATE INDEX search_docs_by_date ON search_docs(user_id, date DESC);
+        """
+}
