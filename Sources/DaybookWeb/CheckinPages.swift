@@ -15,6 +15,7 @@ struct CheckinPages: Sendable {
             guard let auth = context.auth else { return Web.toLogin(request) }
             return try await log(
                 auth, context, cursor: request.uri.queryParameters.get("before").map { String($0) },
+                day: request.uri.queryParameters.get("date").flatMap { LocalDate(String($0)) },
                 notice: request.uri.queryParameters.get("notice").map { String($0) })
         }
         router.post("/checkins") { request, context in try await create(request, context) }
@@ -30,15 +31,18 @@ struct CheckinPages: Sendable {
         let newestHref: String?
         let checkinForm: CheckinFormModel
         let notice: String?
+        /// Set when the log shows one day only (a search result links there).
+        let dayText: String?
     }
 
     func log(
-        _ auth: Authenticated, _ context: AppRequestContext, cursor: String?, notice: String? = nil,
+        _ auth: Authenticated, _ context: AppRequestContext, cursor: String?, day: LocalDate? = nil,
+        notice: String? = nil,
         form: TodayPages.CheckinFormState? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let user = auth.user
         async let pageResult = web.services.checkins.page(
-            userID: user.id, from: nil, to: nil, cursor: cursor, limit: Self.pageSize)
+            userID: user.id, from: day, to: day, cursor: cursor, limit: Self.pageSize)
         async let lookupResult = web.services.vocabulary.lookup(userID: user.id)
         let page: CheckinPage
         do {
@@ -55,9 +59,12 @@ struct CheckinPages: Sendable {
         let rows = page.items.map { CheckinRow($0, lookup: lookup) }
         let model = Model(
             rows: rows, hasRows: !rows.isEmpty,
-            olderHref: page.nextCursor.map { "/checkins?before=" + Web.queryEscape($0) },
+            olderHref: page.nextCursor.map {
+                "/checkins?" + (day.map { "date=\($0)&" } ?? "") + "before=" + Web.queryEscape($0)
+            },
             newestHref: (cursor?.isEmpty == false) ? "/checkins" : nil, checkinForm: formModel,
-            notice: notice == "saved" ? "Check-in saved." : notice == "deleted" ? "Check-in deleted." : nil)
+            notice: notice == "saved" ? "Check-in saved." : notice == "deleted" ? "Check-in deleted." : nil,
+            dayText: day.map { DateText.long($0) })
         return web.renderer.page("checkins", model, title: "Check-ins", context: context, tab: .today, status: status)
     }
 
@@ -78,7 +85,8 @@ struct CheckinPages: Sendable {
             if let at = DateText.parseInput(atText, in: user.zone) {
                 input.at = at
             } else {
-                errors["at"] = "Give the time as a date and a time, like \(DateText.inputValue(Date(), in: user.zone).replacingOccurrences(of: "T", with: " "))."
+                errors["at"] =
+                    "Give the time as a date and a time, like \(DateText.inputValue(Date(), in: user.zone).replacingOccurrences(of: "T", with: " "))."
             }
         }
         if form["feeling"].isEmpty { errors["feeling"] = "Pick how you feel." }
@@ -111,7 +119,9 @@ struct CheckinPages: Sendable {
 
     func delete(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return web.notFound(context) }
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+            return web.notFound(context)
+        }
         let form = try await FormData.from(request)
         do {
             try await web.services.checkins.delete(userID: auth.user.id, id: id)

@@ -148,6 +148,8 @@ struct JournalPages: Sendable {
     struct EntryModel {
         let entry: JournalEntryView
         let notice: String?
+        /// The draft `app.js` may forget now that it is saved (after a create or an edit).
+        let savedDraft: String?
         let backHref: String
         let backLabel: String
     }
@@ -168,8 +170,15 @@ struct JournalPages: Sendable {
             default: nil
             }
         let view = JournalEntryView(readable, zone: auth.user.zone)
+        let savedDraft: String? =
+            switch request.uri.queryParameters.get("notice") {
+            case "created" where readable.viewerIsOwner: JournalFormModel.draftKey(action: "/journal/new")
+            case "saved" where readable.viewerIsOwner:
+                JournalFormModel.draftKey(action: "/journal/\(id.lowercasedString)/edit")
+            default: nil
+            }
         let model = EntryModel(
-            entry: view, notice: readable.viewerIsOwner ? notice : nil,
+            entry: view, notice: readable.viewerIsOwner ? notice : nil, savedDraft: savedDraft,
             backHref: readable.viewerIsOwner ? "/journal" : readable.entry.isPublic ? "/explore" : "/journal/friends",
             backLabel: readable.viewerIsOwner ? "Journal" : readable.entry.isPublic ? "Explore" : "Friends")
         return web.renderer.page("journal_entry", model, title: view.heading, context: context, tab: .journal)
@@ -190,11 +199,12 @@ struct JournalPages: Sendable {
     }
 
     func newForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard context.auth != nil else { return Web.toLogin(request) }
+        guard let auth = context.auth else { return Web.toLogin(request) }
         return render(
             context, heading: "New entry",
             form: JournalFormModel(
-                action: "/journal/new", input: JournalEntryInput(), submitLabel: "Save entry", cancelHref: "/journal"),
+                action: "/journal/new", input: JournalEntryInput(), today: web.services.days.today(for: auth.user),
+                submitLabel: "Save entry", cancelHref: "/journal"),
             status: .ok)
     }
 
@@ -206,8 +216,9 @@ struct JournalPages: Sendable {
             return Web.redirect("/journal/\(entry.id.lowercasedString)?notice=created")
         } catch let error as ValidationError {
             let form = JournalFormModel(
-                action: "/journal/new", input: input, errors: FormErrors(error, aliases: JournalFormModel.aliases),
-                submitLabel: "Save entry", cancelHref: "/journal")
+                action: "/journal/new", input: input, today: web.services.days.today(for: auth.user),
+                errors: FormErrors(error, aliases: JournalFormModel.aliases), submitLabel: "Save entry",
+                cancelHref: "/journal")
             return render(context, heading: "New entry", form: form, status: .unprocessableContent)
         }
     }
@@ -219,7 +230,8 @@ struct JournalPages: Sendable {
         else { return notFound(context) }
         let path = "/journal/\(id.lowercasedString)"
         let form = JournalFormModel(
-            action: path + "/edit", input: JournalEntryInput(readable.entry), submitLabel: "Save", cancelHref: path)
+            action: path + "/edit", input: JournalEntryInput(readable.entry),
+            today: web.services.days.today(for: auth.user), submitLabel: "Save", cancelHref: path)
         return render(context, heading: "Edit entry", form: form, status: .ok)
     }
 
@@ -235,8 +247,8 @@ struct JournalPages: Sendable {
             return notFound(context)
         } catch let error as ValidationError {
             let form = JournalFormModel(
-                action: path + "/edit", input: input, errors: FormErrors(error, aliases: JournalFormModel.aliases),
-                submitLabel: "Save", cancelHref: path)
+                action: path + "/edit", input: input, today: web.services.days.today(for: auth.user),
+                errors: FormErrors(error, aliases: JournalFormModel.aliases), submitLabel: "Save", cancelHref: path)
             return render(context, heading: "Edit entry", form: form, status: .unprocessableContent)
         }
     }

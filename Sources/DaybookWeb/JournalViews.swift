@@ -50,7 +50,7 @@ enum JournalText {
 
     /// A few lines of the body for a card, on one line, without what the heading already shows.
     static func excerpt(_ entry: JournalEntry, max: Int = 180) -> String? {
-        var text = entry.body
+        var text = MarkdownPlainText.plain(entry.body)
         if entry.title.isEmpty, let firstBreak = text.firstIndex(where: \.isNewline) {
             text = String(text[firstBreak...])
         } else if entry.title.isEmpty {
@@ -102,9 +102,8 @@ struct JournalCard {
         cardLocation = entry.location.nonEmpty
         cardVisibility = entry.visibility.rawValue
         cardBadge = entry.visibility == .private ? nil : JournalText.label(entry.visibility)
-        let date = LocalDate(entry.createdAt, in: zone)
-        cardDate = DateText.long(date, currentYear: currentYear)
-        cardDateISO = date.description
+        cardDate = DateText.long(entry.date, currentYear: currentYear)
+        cardDateISO = entry.date.description
         cardAuthor = author.map(AuthorView.init)
     }
 }
@@ -124,6 +123,12 @@ struct JournalEntryView {
     let entryTags: [TagView]
     let hasEntryTags: Bool
     let entryLocation: String?
+    /// The place on OpenStreetMap, when it has coordinates (a plain link; nothing is loaded from it).
+    let entryMapHref: String?
+    let entryCoordinates: String?
+    /// The day the entry is about.
+    let entryDate: String
+    let entryDateISO: String
     /// `private`, `friends` or `public`: the badge's class.
     let visibility: String
     let visibilityLabel: String
@@ -158,6 +163,12 @@ struct JournalEntryView {
         entryTags = entry.tags.map(readable.viewerIsOwner ? TagView.own : TagView.plain)
         hasEntryTags = !entry.tags.isEmpty
         entryLocation = entry.location.nonEmpty
+        entryMapHref = entry.coordinates.map {
+            "https://www.openstreetmap.org/?mlat=\($0.latitude)&mlon=\($0.longitude)#map=15/\($0.latitude)/\($0.longitude)"
+        }
+        entryCoordinates = entry.coordinates.map { String(format: "%.5f, %.5f", $0.latitude, $0.longitude) }
+        entryDate = DateText.long(entry.date)
+        entryDateISO = entry.date.description
         visibility = entry.visibility.rawValue
         visibilityLabel = JournalText.label(entry.visibility)
         visibilityHint =
@@ -182,6 +193,13 @@ struct JournalFormModel {
     let body: String
     let tags: String
     let location: String
+    let latitude: String
+    let longitude: String
+    let date: String
+    /// The latest date the date field offers: the writer's today.
+    let today: String
+    /// Where the browser keeps what is typed until it is saved (`app.js`): one per form.
+    let draftKey: String
     let isPrivate: Bool
     let isFriends: Bool
     let isPublic: Bool
@@ -206,14 +224,19 @@ struct JournalFormModel {
     static let aliases = ["photoIds": "photos", "photoIDs": "photos"]
 
     init(
-        action: String, input: JournalEntryInput, errors: FormErrors = FormErrors(), submitLabel: String,
-        cancelHref: String
+        action: String, input: JournalEntryInput, today: LocalDate, errors: FormErrors = FormErrors(),
+        submitLabel: String, cancelHref: String
     ) {
         self.action = action
         title = input.title
         body = input.body
         tags = input.tags.joined(separator: ", ")
         location = input.location
+        latitude = input.latitude
+        longitude = input.longitude
+        date = input.date.isEmpty ? today.description : input.date
+        self.today = today.description
+        draftKey = Self.draftKey(action: action)
         isPrivate = input.visibility == .private
         isFriends = input.visibility == .friends
         isPublic = input.visibility == .public
@@ -228,10 +251,14 @@ struct JournalFormModel {
         self.cancelHref = cancelHref
     }
 
+    /// The draft of a new entry, or of the edit of one entry.
+    static func draftKey(action: String) -> String { "draft:" + action }
+
     /// Reads the form's fields into the service's input. The tags stay one text, as typed.
     static func input(from form: FormData) -> JournalEntryInput {
         JournalEntryInput(
             title: form["title"], body: form["body"], tags: [form["tags"]], location: form["location"],
+            latitude: form["latitude"], longitude: form["longitude"], date: form["date"],
             photoIDs: form.uuids("photoIds"), visibility: JournalVisibility(rawValue: form["visibility"]) ?? .private)
     }
 }

@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookHTTP
 import DaybookServices
+import DaybookStorage
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -29,6 +30,47 @@ struct TodayPages: Sendable {
         let checkins: [CheckinRow]
         let hasCheckins: Bool
         let notice: String?
+        let memories: [MemoryView]
+        let hasMemories: Bool
+    }
+
+    /// One earlier year's "on this day" (issue 17).
+    struct MemoryView {
+        let yearsAgo: String
+        let memoryDate: String
+        let dayHref: String
+        let moodEmoji: String?
+        let moodName: String?
+        let memoryNote: String?
+        let checkinsText: String?
+        let checkinsHref: String
+        let entries: [Link]
+        let thumbs: [String]
+        let hasThumbs: Bool
+
+        struct Link {
+            let entryHref: String
+            let entryHeading: String
+        }
+
+        init(_ memory: Memory, today: LocalDate) {
+            let years = today.year - memory.date.year
+            yearsAgo = years == 1 ? "A year ago" : "\(years) years ago"
+            memoryDate = DateText.long(memory.date)
+            dayHref = "/days/\(memory.date)"
+            moodEmoji = memory.day?.mood.emoji
+            moodName = memory.day?.mood.name
+            memoryNote = memory.day?.note.nonEmpty.map { SearchHighlight.opening($0, length: 140) }
+            checkinsText =
+                memory.checkins.isEmpty
+                ? nil : memory.checkins.count == 1 ? "1 check-in" : "\(memory.checkins.count) check-ins"
+            checkinsHref = "/checkins?date=\(memory.date)"
+            entries = memory.journal.map {
+                Link(entryHref: "/journal/\($0.id.lowercasedString)", entryHeading: JournalText.heading($0))
+            }
+            thumbs = memory.photoIDs.prefix(6).map { MediaPath.url($0, .small) }
+            hasThumbs = !thumbs.isEmpty
+        }
     }
 
     /// What a failed form brings back to the page: what was typed, and the errors.
@@ -54,7 +96,9 @@ struct TodayPages: Sendable {
         async let lookupResult = web.services.vocabulary.lookup(userID: user.id)
         async let checkinsResult = web.services.checkins.page(
             userID: user.id, from: today, to: today, cursor: nil, limit: 100)
+        async let memoriesResult = web.services.memories.memories(user: user, on: today)
         let (entry, lookup, checkins) = try await (entryResult, lookupResult, checkinsResult)
+        let memories = try await memoriesResult.items.map { MemoryView($0, today: today) }
 
         let question = web.services.days.question(for: today, existing: entry)
         var entryView: EntryView?
@@ -76,7 +120,7 @@ struct TodayPages: Sendable {
         let model = Model(
             date: today.description, dateText: DateText.long(today), greeting: Self.greeting(user),
             entry: entryView, dayForm: form, question: question, checkinForm: checkinModel, checkins: rows,
-            hasCheckins: !rows.isEmpty, notice: Self.notice(notice))
+            hasCheckins: !rows.isEmpty, notice: Self.notice(notice), memories: memories, hasMemories: !memories.isEmpty)
         return web.renderer.page("today", model, title: "Today", context: context, tab: .today, status: status)
     }
 
@@ -114,7 +158,8 @@ struct TodayPages: Sendable {
             return Web.redirect("/today?notice=" + (saved.replaced ? "replaced" : "saved"))
         } catch let error as ValidationError {
             return try await page(
-                auth, context, dayForm: DayFormState(input: input, errors: FormErrors(error, aliases: DayFormModel.aliases)),
+                auth, context,
+                dayForm: DayFormState(input: input, errors: FormErrors(error, aliases: DayFormModel.aliases)),
                 status: .unprocessableContent)
         }
     }

@@ -94,6 +94,8 @@ public struct WebApp: Sendable {
         PhotoPages(web: web).add(to: router)
         SearchPages(web: web).add(to: router)
         JournalPages(web: web).add(to: router)
+        JournalTagPages(web: web).add(to: router)
+        PublicProfilePages(web: web).add(to: router)
         ClosetPages(web: web).add(to: router)
         ClosetCategoryPages(web: web).add(to: router)
         OutfitPages(web: web).add(to: router)

@@ -108,3 +108,12 @@ struct SafeMarkdownTests {
     }
 }
 
+@Suite struct MarkdownPlainTextTests {
+    @Test func marksGoWordsStay() {
+        #expect(MarkdownPlainText.plain("A **windy** day by the *harbour*.") == "A windy day by the harbour.")
+        #expect(MarkdownPlainText.plain("# Trip\n> quoted\n- gulls\n1. first") == "Trip\nquoted\ngulls\nfirst")
+        #expect(MarkdownPlainText.plain("see [the map](https://example.org) and `code`") == "see the map and code")
+        #expect(MarkdownPlainText.plain("2 * 3 * 4 and snake_case_name") == "2 * 3 * 4 and snake_case_name")
+        #expect(MarkdownPlainText.snippet("by the *harbour*. - gulls - ") == "by the harbour. gulls ")
+    }
+}

@@ -31,10 +31,12 @@ def test_search_finds_a_days_words(server, browser, new_user, screenshot):
     wait(browser).until(lambda d: "/days/" in d.current_url)
     assert "lighthouse" in browser.find_element(By.CSS_SELECTOR, ".entry").text
 
+    # Typed but not a word: nothing found, not an error; a bad filter is named beside its field.
     browser.get(server.url + "/search?q=%21%21")
-    error = browser.find_element(By.ID, "q-error")
-    assert "word" in error.text
-    assert browser.find_element(By.ID, "q").get_attribute("aria-invalid") == "true"
+    assert "Nothing found" in browser.find_element(By.CSS_SELECTOR, ".empty").text
+    browser.get(server.url + "/search?q=picnic&to=someday")
+    assert "YYYY-MM-DD" in browser.find_element(By.ID, "to-error").text
+    assert browser.find_element(By.ID, "to").get_attribute("aria-invalid") == "true"
 
     browser.get(server.url + "/search?q=zebra")
     assert "Nothing found" in browser.find_element(By.CSS_SELECTOR, ".empty").text

@@ -2,6 +2,9 @@
 "use strict";
 
 (function () {
+  // The journal form's fields a draft keeps (see setUpDraft); set before ready() may run.
+  var DRAFT_FIELDS = ["title", "body", "tags", "location", "latitude", "longitude", "date"];
+
   function deviceTimeZone() {
     try {
       return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -48,6 +51,13 @@
     document.querySelectorAll("[data-color-source]").forEach(setUpColorSuggestions);
     document.querySelectorAll("[data-closet-search]").forEach(setUpClosetSearch);
     document.querySelectorAll("img[data-avatar-img]").forEach(hideBrokenAvatar);
+    document.querySelectorAll("[data-saved-draft]").forEach(function (el) { forgetDraft(el.dataset.savedDraft); });
+    document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
+    document.querySelectorAll("[data-locate]").forEach(setUpLocate);
+    // Logging out forgets every draft on this device.
+    document.querySelectorAll('form[action="/logout"]').forEach(function (form) {
+      form.addEventListener("submit", forgetAllDrafts);
+    });
 
     // Show that a form is on its way (seed 001 NFR14), and stop a double tap sending it twice.
     document.addEventListener("submit", function (event) {
@@ -423,6 +433,107 @@
       }).catch(function (error) {
         status.textContent = error.message || "That did not work. Try again.";
       }).then(function () { button.removeAttribute("aria-busy"); });
+    });
+  }
+
+  // Drafts (issue 17): what is typed in a journal form is kept in this browser (localStorage) as
+  // it is typed, so a crash, a closed tab or a failed save loses nothing. Opening the form again
+  // offers it back; the page shown after a successful save forgets it (data-saved-draft), and so
+  // does logging out. Photos are not part of a draft: they are uploaded as soon as they are chosen.
+  function readDraft(key) {
+    try {
+      var draft = JSON.parse(window.localStorage.getItem(key) || "null");
+      return draft && typeof draft === "object" && draft.fields ? draft : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function forgetDraft(key) {
+    try { window.localStorage.removeItem(key); } catch (error) { /* nothing kept */ }
+  }
+
+  function forgetAllDrafts() {
+    try {
+      for (var i = window.localStorage.length - 1; i >= 0; i--) {
+        var key = window.localStorage.key(i);
+        if (key && key.indexOf("draft:") === 0) window.localStorage.removeItem(key);
+      }
+    } catch (error) { /* nothing kept */ }
+  }
+
+  function setUpDraft(form) {
+    var key = form.dataset.draft;
+    function values() {
+      var fields = {};
+      DRAFT_FIELDS.forEach(function (name) {
+        var field = form.elements.namedItem(name);
+        if (field && "value" in field) fields[name] = field.value;
+      });
+      return fields;
+    }
+    function differs(fields) {
+      var now = values();
+      return DRAFT_FIELDS.some(function (name) {
+        return name in fields && name in now && fields[name] !== now[name];
+      });
+    }
+    var initial = values();
+    var saved = readDraft(key);
+    var offer = form.querySelector("[data-draft-offer]");
+    if (saved && differs(saved.fields) && offer) {
+      var when = offer.querySelector("[data-draft-when]");
+      if (when && saved.at) when.textContent = new Date(saved.at).toLocaleString();
+      offer.hidden = false;
+      offer.querySelector("[data-draft-restore]").addEventListener("click", function () {
+        Object.keys(saved.fields).forEach(function (name) {
+          var field = form.elements.namedItem(name);
+          if (field && "value" in field) field.value = saved.fields[name];
+        });
+        offer.hidden = true;
+        var body = form.elements.namedItem("body");
+        if (body) body.focus();
+      });
+      offer.querySelector("[data-draft-discard]").addEventListener("click", function () {
+        forgetDraft(key);
+        offer.hidden = true;
+      });
+    }
+    var timer = null;
+    function keep() {
+      timer = null;
+      var fields = values();
+      var changed = DRAFT_FIELDS.some(function (name) { return fields[name] !== initial[name]; });
+      if (!changed) return;
+      try {
+        window.localStorage.setItem(key, JSON.stringify({ at: Date.now(), fields: fields }));
+      } catch (error) { /* storage full or off: the form still saves */ }
+    }
+    form.addEventListener("input", function () {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(keep, 300);
+    });
+    // Leaving the page (closing the tab) keeps the very last keystrokes too.
+    window.addEventListener("pagehide", function () { if (timer) { clearTimeout(timer); keep(); } });
+    form.addEventListener("submit", function () { if (timer) { clearTimeout(timer); keep(); } });
+  }
+
+  // "Use where I am": fills latitude and longitude from the device, when it can tell.
+  function setUpLocate(button) {
+    if (!("geolocation" in navigator)) return;
+    var form = button.form;
+    var status = form.querySelector("[data-locate-status]");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      if (status) status.textContent = "Finding where you are…";
+      navigator.geolocation.getCurrentPosition(function (position) {
+        form.elements.namedItem("latitude").value = position.coords.latitude.toFixed(5);
+        form.elements.namedItem("longitude").value = position.coords.longitude.toFixed(5);
+        if (status) status.textContent = "Done.";
+        form.dispatchEvent(new Event("input"));
+      }, function () {
+        if (status) status.textContent = "This device did not say where it is.";
+      }, { timeout: 15000 });
     });
   }
 
