@@ -184,7 +184,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
                                                       "personIds": [person["id"]], "note": "Anna's moment"})
     assert status == 201, checkin
     status, entry = anna.call("post", "/journal", {"title": "Anna's secret", "body": "private",
-                                                   "photoIds": [media["id"]]})
+                                                   "photoIds": [media["id"]], "tags": ["annas"]})
     assert status == 201, entry
     status, sessions = anna.call("get", "/me/sessions")
     session_id = sessions["items"][0]["id"]
@@ -222,7 +222,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         "mediaId": media["id"], "feelingId": feeling["id"], "activityId": activity["id"],
         "personId": person["id"], "checkinId": checkin["id"], "entryId": entry["id"],
         "sessionId": session_id, "date": today, "notificationId": notification["id"],
-        "subscriptionId": device["id"],
+        "subscriptionId": device["id"], "tag": "annas",
         # Ids inside bodies.
         "photoId": media["id"], "photoIds": [media["id"]], "avatarMediaId": media["id"],
         "activityIds": [activity["id"]], "personIds": [person["id"]], "feelingIds": [feeling["id"]],
@@ -232,7 +232,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         "/feelings?includeArchived=true", "/activities?includeArchived=true", "/people?includeArchived=true",
         "/me/sessions", "/me", "/notifications", "/push/subscriptions", "/reminders",
         f"/closet/items/{item['id']}", f"/outfits/{outfit['id']}", f"/outfit-calendar/{today}", "/closet/categories",
-        "/friends", "/friend-requests", "/blocks", "/shares?direction=sent",
+        "/friends", "/friend-requests", "/blocks", "/shares?direction=sent", "/journal/tags",
     }
     before = {path: anna.call("get", path) for path in reads}
 
@@ -256,7 +256,12 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
 
         # Dates are not secrets: Bob may keep his own day of any date. What his calls must not do
         # is touch Anna's (checked at the end).
-        if path_params and names != ["date"]:
+        if "users" in op.get("tags", []):
+            # Public profiles are public by design; that they show public entries only is
+            # tested beside them (APIJournalFinishedTests, test_journal_finished.py).
+            status, answer = bob.call(method, concrete, body)
+            assert status == 200, f"{label} as Bob: {status} {answer}"
+        elif path_params and names != ["date"]:
             status, answer = bob.call(method, concrete, body)
             assert status == 404, f"{label} as Bob with Anna's ids: {status} {answer}"
             checked += 1
