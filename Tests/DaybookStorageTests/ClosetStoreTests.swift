@@ -6,15 +6,6 @@ import Testing
 
 @Suite("ClosetStore conformance")
 struct ClosetStoreTests {
-    func photo(_ userID: UUID, _ seed: String) -> MediaRecord {
-        let key = { (suffix: String) in String(repeating: seed + suffix, count: 64 / (seed.count + suffix.count)) }
-        return MediaRecord(
-            userID: userID, kind: .photo, sha256: key("0"),
-            original: MediaFile(key: key("0"), format: "jpeg", bytes: 1_000, width: 40, height: 30),
-            small: MediaFile(key: key("1"), format: "webp", bytes: 100, width: 40, height: 30),
-            large: MediaFile(key: key("2"), format: "webp", bytes: 200, width: 40, height: 30), createdAt: baseTime)
-    }
-
     func item(
         _ userID: UUID, _ name: String, category: UUID, at seconds: Double = 0, tags: [String] = [],
         colors: [String] = [], season: String = "", brand: String = "", notes: String = "", photo: UUID? = nil,
@@ -102,7 +93,7 @@ struct ClosetStoreTests {
         try await withStore(database) { store in
             let (anna, tops) = try await closetUser(store, "anna")
             let (bob, bobTops) = try await closetUser(store, "bob")
-            let picture = photo(anna.id, "a")
+            let picture = samplePhoto(anna.id, "a")
             try await store.media.insert(picture)
             var shirt = item(
                 anna.id, "Linen shirt", category: tops, tags: ["linen", "summer-wear"], colors: ["navy", "white"],
@@ -220,7 +211,7 @@ struct ClosetStoreTests {
             let b = item(anna.id, "B", category: tops, at: 1)
             let c = item(anna.id, "C", category: tops, at: 2)
             for thing in [a, b, c] { try await store.closet.saveItem(thing, insert: true) }
-            let cover = photo(anna.id, "o")
+            let cover = samplePhoto(anna.id, "o")
             try await store.media.insert(cover)
 
             var outfit = Outfit(

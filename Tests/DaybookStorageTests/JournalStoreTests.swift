@@ -6,15 +6,6 @@ import Testing
 
 @Suite("JournalStore conformance")
 struct JournalStoreTests {
-    func photo(_ userID: UUID, _ seed: String) -> MediaRecord {
-        let key = { (suffix: String) in String(repeating: seed + suffix, count: 64 / (seed.count + suffix.count)) }
-        return MediaRecord(
-            userID: userID, kind: .photo, sha256: key("0"),
-            original: MediaFile(key: key("0"), format: "jpeg", bytes: 1_000, width: 40, height: 30),
-            small: MediaFile(key: key("1"), format: "webp", bytes: 100, width: 40, height: 30),
-            large: MediaFile(key: key("2"), format: "webp", bytes: 200, width: 40, height: 30), createdAt: baseTime)
-    }
-
     func entry(
         _ userID: UUID, _ title: String, at seconds: Double = 0, tags: [String] = [], photos: [UUID] = [],
         isPublic: Bool = false
@@ -29,9 +20,9 @@ struct JournalStoreTests {
     func entriesRoundTripWithPhotosInOrder(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
-            let a = photo(anna.id, "a")
-            let b = photo(anna.id, "b")
-            let c = photo(anna.id, "c")
+            let a = samplePhoto(anna.id, "a")
+            let b = samplePhoto(anna.id, "b")
+            let c = samplePhoto(anna.id, "c")
             for p in [a, b, c] { try await store.media.insert(p) }
             let saved = entry(anna.id, "Lake day", tags: ["summer", "swim"], photos: [c.id, a.id, b.id])
             #expect(try await store.journal.save(saved, insert: true))
@@ -122,7 +113,7 @@ struct JournalStoreTests {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
             let bob = try await addUser(store, "bob")
-            let p = photo(anna.id, "p")
+            let p = samplePhoto(anna.id, "p")
             try await store.media.insert(p)
             func isPublic(_ id: UUID) async throws -> Bool? { try await store.media.servable(id: id)?.isPublic }
             #expect(try await isPublic(p.id) == false)
@@ -144,8 +135,8 @@ struct JournalStoreTests {
     func aProfilePictureIsPublicBesideItsOwnersPublicEntries(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             var anna = try await addUser(store, "anna")
-            let picture = photo(anna.id, "a")
-            let other = photo(anna.id, "o")
+            let picture = samplePhoto(anna.id, "a")
+            let other = samplePhoto(anna.id, "o")
             try await store.media.insert(picture)
             try await store.media.insert(other)
             anna.avatarMediaID = picture.id
@@ -165,8 +156,8 @@ struct JournalStoreTests {
     func deletingAPhotoTakesItOutOfEntries(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
-            let a = photo(anna.id, "a")
-            let b = photo(anna.id, "b")
+            let a = samplePhoto(anna.id, "a")
+            let b = samplePhoto(anna.id, "b")
             for p in [a, b] { try await store.media.insert(p) }
             let e = entry(anna.id, "Two", photos: [a.id, b.id], isPublic: true)
             try await store.journal.save(e, insert: true)
@@ -186,7 +177,7 @@ struct JournalStoreTests {
     func accountDeletionTakesEntriesAlong(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
-            let a = photo(anna.id, "a")
+            let a = samplePhoto(anna.id, "a")
             try await store.media.insert(a)
             try await store.journal.save(entry(anna.id, "Bye", photos: [a.id], isPublic: true), insert: true)
             #expect(try await store.media.deleteAll(userID: anna.id).count == 1)

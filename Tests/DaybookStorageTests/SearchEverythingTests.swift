@@ -18,24 +18,15 @@ struct SearchEverythingTests {
         let hatID: UUID
     }
 
-    func photo(_ userID: UUID, _ seed: String) -> MediaRecord {
-        let key = { (suffix: String) in String(repeating: seed + suffix, count: 64 / (seed.count + suffix.count)) }
-        return MediaRecord(
-            userID: userID, kind: .photo, sha256: key("0"),
-            original: MediaFile(key: key("0"), format: "jpeg", bytes: 1_000, width: 40, height: 30),
-            small: MediaFile(key: key("1"), format: "webp", bytes: 100, width: 40, height: 30),
-            large: MediaFile(key: key("2"), format: "webp", bytes: 200, width: 40, height: 30), createdAt: baseTime)
-    }
-
     /// Anna: a rad day with a photo, a check-in that day, a journal entry about that day with a
     /// photo and two tags, a later one about work, a closet item with a photo (added 2025-06-15).
     /// Bob writes "picnic" too.
     func world(_ store: any DaybookStore) async throws -> World {
         let anna = try await addUser(store, "anna")
         let bob = try await addUser(store, "bob")
-        let dayPhoto = photo(anna.id, "a")
-        let entryPhoto = photo(anna.id, "b")
-        let hatPhoto = photo(anna.id, "c")
+        let dayPhoto = samplePhoto(anna.id, "a")
+        let entryPhoto = samplePhoto(anna.id, "b")
+        let hatPhoto = samplePhoto(anna.id, "c")
         for record in [dayPhoto, entryPhoto, hatPhoto] { try await store.media.insert(record) }
         _ = try await store.days.upsert(
             DayEntry(

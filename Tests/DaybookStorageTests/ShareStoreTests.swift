@@ -6,15 +6,6 @@ import Testing
 
 @Suite("ShareStore conformance")
 struct ShareStoreTests {
-    func photo(_ userID: UUID, _ seed: String) -> MediaRecord {
-        let key = { (suffix: String) in String(repeating: seed + suffix, count: 64 / (seed.count + suffix.count)) }
-        return MediaRecord(
-            userID: userID, kind: .photo, sha256: key("0"),
-            original: MediaFile(key: key("0"), format: "jpeg", bytes: 1_000, width: 40, height: 30),
-            small: MediaFile(key: key("1"), format: "webp", bytes: 100, width: 40, height: 30),
-            large: MediaFile(key: key("2"), format: "webp", bytes: 200, width: 40, height: 30), createdAt: baseTime)
-    }
-
     @Test(arguments: TestDatabase.available)
     func friendsSeeWhatIsSharedWhileItStands(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
@@ -24,9 +15,9 @@ struct ShareStoreTests {
             try await befriend(store, anna, bob)
             try await store.closet.addDefaultCategories(userID: anna.id, names: ["Tops"])
             let tops = try await store.closet.categories(userID: anna.id)[0].id
-            let shirtPhoto = photo(anna.id, "s")
-            let skirtPhoto = photo(anna.id, "k")
-            let privatePhoto = photo(anna.id, "p")
+            let shirtPhoto = samplePhoto(anna.id, "s")
+            let skirtPhoto = samplePhoto(anna.id, "k")
+            let privatePhoto = samplePhoto(anna.id, "p")
             for p in [shirtPhoto, skirtPhoto, privatePhoto] { try await store.media.insert(p) }
             let shirt = ClosetItem(
                 userID: anna.id, name: "Shirt", categoryID: tops, photoID: shirtPhoto.id, createdAt: time(3),
@@ -132,8 +123,8 @@ struct ShareStoreTests {
             let bob = try await addUser(store, "bob")
             let eve = try await addUser(store, "eve")
             try await befriend(store, anna, bob)
-            let forFriends = photo(anna.id, "f")
-            let privatePhoto = photo(anna.id, "p")
+            let forFriends = samplePhoto(anna.id, "f")
+            let privatePhoto = samplePhoto(anna.id, "p")
             for p in [forFriends, privatePhoto] { try await store.media.insert(p) }
             try await store.journal.save(
                 JournalEntry(

@@ -66,3 +66,13 @@ func storeError(_ body: () async throws -> Void) async -> StoreError? {
         return nil
     }
 }
+
+/// A photo's record with made-up files, unique by `seed` (no files are stored).
+func samplePhoto(_ userID: UUID, _ seed: String) -> MediaRecord {
+    let key = { (suffix: String) in String(repeating: seed + suffix, count: 64 / (seed.count + suffix.count)) }
+    return MediaRecord(
+        userID: userID, kind: .photo, sha256: key("0"),
+        original: MediaFile(key: key("0"), format: "jpeg", bytes: 1_000, width: 40, height: 30),
+        small: MediaFile(key: key("1"), format: "webp", bytes: 100, width: 40, height: 30),
+        large: MediaFile(key: key("2"), format: "webp", bytes: 200, width: 40, height: 30), createdAt: baseTime)
+}
