@@ -87,7 +87,7 @@ extension APIHandlers {
         -> Operations.getPublicProfile.Output
     {
         _ = try authenticated()
-        let (profile, _) = try await services.journal.profile(username: input.path.username, limit: 1)
+        let profile = try await services.journal.publicProfile(username: input.path.username)
         return .ok(
             .init(
                 body: .json(

@@ -26,11 +26,7 @@ extension APIHandlers {
         if let text = input.query.date, !text.isEmpty { date = try localDate(text, "date") }
         let (asked, memories) = try await services.memories.memories(user: auth.user, on: date)
         let lookup = try await services.vocabulary.lookup(
-            userID: auth.user.id,
-            itemIDs: memories.flatMap { memory in
-                (memory.day?.activityIDs ?? [])
-                    + memory.checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) }
-            }, personIDs: memories.flatMap { $0.checkins.flatMap(\.personIDs) })
+            userID: auth.user.id, days: memories.compactMap(\.day), checkins: memories.flatMap(\.checkins))
         return .ok(
             .init(
                 body: .json(

@@ -203,7 +203,7 @@ struct PostgresJournalStore: JournalStore {
         return JournalEntry(
             id: try row.value("id"), userID: try row.value("user_id"), title: try row.value("title"),
             body: try row.value("body"), tags: try row.value("tags"), location: try row.value("location"),
-            coordinates: latitude.flatMap { lat in longitude.map { Coordinates(latitude: lat, longitude: $0) } },
+            coordinates: Coordinates(latitude: latitude, longitude: longitude),
             date: try row.localDate("entry_date"),
             photoIDs: try row.value("photo_ids"),
             visibility: isPublic ? .public : friendsOnly ? .friends : .private,

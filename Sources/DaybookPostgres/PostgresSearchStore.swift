@@ -86,7 +86,7 @@ struct PostgresSearchStore: SearchStore {
             let snippet: String = try row.value("snippet")
             return SearchHit(
                 kind: kind, date: try row.localDate("date"), id: try row.value("id"), title: try row.value("title"),
-                snippet: words ? snippet : SearchHighlight.opening(snippet), rank: try row.value("score"))
+                snippet: snippet, rank: try row.value("score"))
         }
     }
 }

@@ -264,7 +264,7 @@ struct SQLiteJournalStore: JournalStore {
         let longitude: Double? = row[11]
         return JournalEntry(
             id: row.uuid(0), userID: row.uuid(1), title: row[2], body: row[3], tags: row.strings(4), location: row[5],
-            coordinates: latitude.flatMap { lat in longitude.map { Coordinates(latitude: lat, longitude: $0) } },
+            coordinates: Coordinates(latitude: latitude, longitude: longitude),
             date: LocalDate(row[9] as String), photoIDs: photos[id] ?? [],
             visibility: JournalVisibility(rawValue: row[6]) ?? .private,
             createdAt: row.time(7), updatedAt: row.time(8))

@@ -48,7 +48,7 @@ struct SQLiteSearchStore: SearchStore {
                     let snippet: String = row[3]
                     return SearchHit(
                         kind: kind, date: date, id: kind == .day ? nil : UUID(uuidString: row[1]), title: row[5] ?? "",
-                        snippet: words ? snippet : SearchHighlight.opening(snippet), rank: -(row[4] as Double))
+                        snippet: snippet, rank: -(row[4] as Double))
                 }
         }
     }

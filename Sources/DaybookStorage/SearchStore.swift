@@ -15,7 +15,8 @@ public struct SearchHit: Sendable, Hashable {
     /// A journal entry's title or a closet item's name; empty for days and check-ins.
     public var title: String
     /// A few words around the matches, each match between `SearchHighlight.start` and `.end`;
-    /// the beginning of the text when the search had no words.
+    /// the first 300 characters of the text when the search had no words (the service shortens
+    /// them, `SearchHighlight.opening`).
     public var snippet: String
     /// Higher is better. Comparable only within one answer of one database.
     public var rank: Double

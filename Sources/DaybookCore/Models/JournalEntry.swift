@@ -63,4 +63,10 @@ public struct Coordinates: Sendable, Hashable, Codable {
         self.latitude = latitude
         self.longitude = longitude
     }
+
+    /// From two stored columns: a point when both are there, nil otherwise.
+    public init?(latitude: Double?, longitude: Double?) {
+        guard let latitude, let longitude else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
+    }
 }

@@ -123,11 +123,17 @@ public struct JournalService: Sendable {
     public func profile(username: String, cursor: String? = nil, limit: Int = 20) async throws
         -> (author: PublicProfile, page: PublicJournalPage)
     {
-        guard let user = try await store.users.user(username: username) else { throw NotFound() }
+        let author = try await publicProfile(username: username)
         let page = try await othersPage(cursor: cursor, limit: limit) {
-            try await store.journal.publicEntries(authorID: user.id, after: $0, limit: $1)
+            try await store.journal.publicEntries(authorID: author.id, after: $0, limit: $1)
         }
-        return (PublicProfile(user), page)
+        return (author, page)
+    }
+
+    /// Who a public profile shows, without its entries. `NotFound` for a username nobody has.
+    public func publicProfile(username: String) async throws -> PublicProfile {
+        guard let user = try await store.users.user(username: username) else { throw NotFound() }
+        return PublicProfile(user)
     }
 
     /// The viewer's friends' entries for friends or for everyone, newest first: the Friends feed.
@@ -160,7 +166,7 @@ public struct JournalService: Sendable {
     /// user's tags (that is a merge, asked for as one). Returns how many entries changed.
     @discardableResult
     public func renameTag(user: User, tag raw: String, to newName: String) async throws -> Int {
-        let tag = try existingTag(raw, userID: user.id)
+        let tag = try existingTag(raw)
         guard let name = JournalRules.tag(newName) else {
             throw ValidationError([
                 FieldError(
@@ -182,7 +188,7 @@ public struct JournalService: Sendable {
     /// `tag` itself. Returns how many entries changed.
     @discardableResult
     public func mergeTag(user: User, tag raw: String, into target: String) async throws -> Int {
-        let tag = try existingTag(raw, userID: user.id)
+        let tag = try existingTag(raw)
         let tags = try await store.journal.tags(userID: user.id)
         guard let into = JournalRules.tag(target), tags.contains(where: { $0.tag == into }) else {
             throw ValidationError([
@@ -201,11 +207,11 @@ public struct JournalService: Sendable {
     /// no entry has it. Returns how many entries changed.
     @discardableResult
     public func deleteTag(user: User, tag raw: String) async throws -> Int {
-        try await replace(try existingTag(raw, userID: user.id), with: nil, userID: user.id)
+        try await replace(try existingTag(raw), with: nil, userID: user.id)
     }
 
     /// A tag as a URL gives it; one that cannot be a tag is one nobody has.
-    private func existingTag(_ raw: String, userID: UUID) throws -> String {
+    private func existingTag(_ raw: String) throws -> String {
         guard let tag = JournalRules.tag(raw) else { throw NotFound() }
         return tag
     }

@@ -42,6 +42,10 @@ public struct SearchService: Sendable {
         var hits = try await store.search.search(userID: userID, query: query, limit: limit + 1, offset: offset)
         let more = hits.count > limit && offset + limit < Self.maxOffset
         hits = Array(hits.prefix(limit))
+        if query.terms.isEmpty {
+            // Nothing to highlight: the opening words of each.
+            for index in hits.indices { hits[index].snippet = SearchHighlight.opening(hits[index].snippet) }
+        }
         return SearchPage(hits: hits, nextCursor: more ? String(offset + limit) : nil)
     }
 }

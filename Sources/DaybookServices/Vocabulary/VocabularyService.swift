@@ -137,13 +137,20 @@ extension VocabularyService {
 
     /// The words and people that these day entries name.
     public func lookup(userID: UUID, days: [DayEntry]) async throws -> VocabularyLookup {
-        try await lookup(userID: userID, itemIDs: days.flatMap(\.activityIDs))
+        try await lookup(userID: userID, days: days, checkins: [])
     }
 
     /// The words and people that these check-ins name.
     public func lookup(userID: UUID, checkins: [Checkin]) async throws -> VocabularyLookup {
+        try await lookup(userID: userID, days: [], checkins: checkins)
+    }
+
+    /// The words and people that these day entries and check-ins name, in one read.
+    public func lookup(userID: UUID, days: [DayEntry], checkins: [Checkin]) async throws -> VocabularyLookup {
         try await lookup(
-            userID: userID, itemIDs: checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) },
+            userID: userID,
+            itemIDs: days.flatMap(\.activityIDs)
+                + checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) },
             personIDs: checkins.flatMap(\.personIDs))
     }
 }
