@@ -51,7 +51,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     public var description: String {
-        let y = String(year), m = String(month), d = String(day)
+        let y = String(year)
+        let m = String(month)
+        let d = String(day)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
             + (m.count == 1 ? "0" : "") + m + "-" + (d.count == 1 ? "0" : "") + d
     }
@@ -81,23 +83,42 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// The date `days` days later (or earlier, when negative).
-    public func adding(days: Int) -> LocalDate {
-        let utc = TimeZone(identifier: "UTC")!
-        let moved = LocalDate.calendar(utc).date(byAdding: .day, value: days, to: noonUTC(utc))!
-        return LocalDate(moved, in: utc)
-    }
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
     /// Days from `self` to `other` (positive when `other` is later).
-    public func days(to other: LocalDate) -> Int {
-        let utc = TimeZone(identifier: "UTC")!
-        return LocalDate.calendar(utc).dateComponents([.day], from: noonUTC(utc), to: other.noonUTC(utc)).day!
-    }
+    public func days(to other: LocalDate) -> Int { other.dayNumber - dayNumber }
 
     /// 1 = Monday … 7 = Sunday (ISO 8601).
     public var isoWeekday: Int {
-        let utc = TimeZone(identifier: "UTC")!
-        let weekday = LocalDate.calendar(utc).component(.weekday, from: noonUTC(utc))  // 1 = Sunday
-        return weekday == 1 ? 7 : weekday - 1
+        // 1970-01-01 was a Thursday (4).
+        let weekday = (dayNumber + 3) % 7
+        return (weekday < 0 ? weekday + 7 : weekday) + 1
+    }
+
+    /// Days since 1970-01-01 (negative before it). Integer arithmetic (H. Hinnant's
+    /// `days_from_civil`), so charts that walk thousands of days do not pay for a `Calendar` each.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `dayNumber` days after 1970-01-01 (`civil_from_days`).
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        self.year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        self.month = month
+        self.day = day
     }
 
     public static func daysIn(month: Int, year: Int) -> Int {
