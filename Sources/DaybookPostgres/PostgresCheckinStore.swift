@@ -11,10 +11,10 @@ struct PostgresCheckinStore: CheckinStore {
         try await client.execute(
             """
             INSERT INTO checkins (user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
-                note, created_at, updated_at)
+                note, created_at, updated_at, local_hour)
             VALUES (\(checkin.userID), \(checkin.id), \(PGTime(checkin.at)), \(PGDate(checkin.localDate)),
                 \(checkin.timeZone), \(checkin.feelingID), \(checkin.activityID), \(checkin.personIDs)::uuid[],
-                \(checkin.note), \(PGTime(checkin.createdAt)), \(PGTime(checkin.updatedAt)))
+                \(checkin.note), \(PGTime(checkin.createdAt)), \(PGTime(checkin.updatedAt)), \(checkin.localHour))
             """, logger: logger)
     }
 
@@ -29,7 +29,7 @@ struct PostgresCheckinStore: CheckinStore {
             UPDATE checkins SET at = \(PGTime(checkin.at)), local_date = \(PGDate(checkin.localDate)),
                 time_zone = \(checkin.timeZone), feeling_id = \(checkin.feelingID), activity_id = \(checkin.activityID),
                 person_ids = \(checkin.personIDs)::uuid[], note = \(checkin.note),
-                updated_at = \(PGTime(checkin.updatedAt))
+                updated_at = \(PGTime(checkin.updatedAt)), local_hour = \(checkin.localHour)
             WHERE user_id = \(checkin.userID) AND id = \(checkin.id)
             RETURNING 1
             """, logger: logger) > 0

@@ -58,7 +58,7 @@ struct PGDate: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
     func encode<JSONEncoder: PostgresJSONEncoder>(
         into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>
     ) {
-        let days = Self.daysSince1970(year: date.year, month: date.month, day: date.day) - Self.epochOffset
+        let days = date.dayNumber - Self.epochOffset
         byteBuffer.writeInteger(Int32(days))
     }
 
@@ -70,33 +70,9 @@ struct PGDate: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
         guard buffer.readableBytes == 4, let days = buffer.readInteger(as: Int32.self),
             days != .max, days != .min  // ±infinity
         else { throw PostgresDecodingError.Code.failure }
-        let (y, m, d) = Self.civil(daysSince1970: Int(days) + Self.epochOffset)
-        guard let local = LocalDate(year: y, month: m, day: d) else { throw PostgresDecodingError.Code.failure }
+        let local = LocalDate(dayNumber: Int(days) + Self.epochOffset)
+        guard (1...9999).contains(local.year) else { throw PostgresDecodingError.Code.failure }
         date = local
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let shiftedMonth = (month + 9) % 12  // March = 0
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The inverse of `daysSince1970` (H. Hinnant's `civil_from_days`).
-    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

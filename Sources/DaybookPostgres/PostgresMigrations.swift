@@ -566,6 +566,20 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX closet_items_search ON closet_items USING gin (user_id, search)",
             ]),
+        Migration(
+            version: 15, name: "insights",
+            statements: [
+                // The day a user's weeks start on (ISO, 1 = Monday), and each check-in's local hour,
+                // as SQLite keeps it, so check-in patterns are a GROUP BY over an index.
+                "ALTER TABLE users ADD COLUMN week_start integer NOT NULL DEFAULT 1",
+                "ALTER TABLE checkins ADD COLUMN local_hour integer NOT NULL DEFAULT 0",
+                """
+                UPDATE checkins c SET local_hour = extract(hour FROM c.at AT TIME ZONE
+                    CASE WHEN EXISTS (SELECT 1 FROM pg_timezone_names z WHERE z.name = c.time_zone)
+                        THEN c.time_zone ELSE 'UTC' END)::integer
+                """,
+                "CREATE INDEX checkins_for_patterns ON checkins (user_id, local_date, feeling_id, local_hour)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

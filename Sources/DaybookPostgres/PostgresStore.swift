@@ -28,6 +28,7 @@ public final class PostgresStore: DaybookStore {
     public let closet: any ClosetStore
     public let friends: any FriendStore
     public let shares: any ShareStore
+    public let insights: any InsightStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -57,6 +58,7 @@ public final class PostgresStore: DaybookStore {
         closet = PostgresClosetStore(client: client, logger: logger)
         friends = PostgresFriendStore(client: client, logger: logger)
         shares = PostgresShareStore(client: client, logger: logger)
+        insights = PostgresInsightStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)
@@ -80,7 +82,7 @@ public final class PostgresStore: DaybookStore {
                 """
                 SELECT s.*, u.id AS u_id, u.email AS u_email, u.username AS u_username,
                     u.display_name AS u_display_name, u.bio AS u_bio, u.time_zone AS u_time_zone,
-                    u.avatar_media_id AS u_avatar_media_id, u.created_at AS u_created_at,
+                    u.avatar_media_id AS u_avatar_media_id, u.week_start AS u_week_start, u.created_at AS u_created_at,
                     u.updated_at AS u_updated_at
                 FROM sessions s JOIN users u ON u.id = s.user_id
                 WHERE s.token_hash = \(tokenHash)

@@ -11,9 +11,10 @@ struct PostgresUserStore: UserStore {
         try await client.execute(
             """
             INSERT INTO users (id, email, username, username_key, display_name, bio, time_zone,
-                avatar_media_id, password_hash, created_at, updated_at)
+                avatar_media_id, week_start, password_hash, created_at, updated_at)
             VALUES (\(user.id), \(user.email), \(user.username), \(Username.canonical(user.username)),
-                \(user.displayName), \(user.bio), \(user.timeZone), \(user.avatarMediaID), \(passwordHash),
+                \(user.displayName), \(user.bio), \(user.timeZone), \(user.avatarMediaID), \(user.weekStart),
+                \(passwordHash),
                 \(PGTime(user.createdAt)), \(PGTime(user.updatedAt)))
             """, logger: logger)
     }
@@ -35,7 +36,7 @@ struct PostgresUserStore: UserStore {
             UPDATE users SET email = \(user.email), username = \(user.username),
                 username_key = \(Username.canonical(user.username)), display_name = \(user.displayName),
                 bio = \(user.bio), time_zone = \(user.timeZone), avatar_media_id = \(user.avatarMediaID),
-                updated_at = \(PGTime(user.updatedAt))
+                week_start = \(user.weekStart), updated_at = \(PGTime(user.updatedAt))
             WHERE id = \(user.id)
             RETURNING 1
             """, logger: logger) > 0
@@ -71,7 +72,8 @@ struct PostgresUserStore: UserStore {
             id: try row.value(prefix + "id"), email: try row.value(prefix + "email"),
             username: try row.value(prefix + "username"), displayName: try row.value(prefix + "display_name"),
             bio: try row.value(prefix + "bio"), timeZone: try row.value(prefix + "time_zone"),
-            avatarMediaID: try row.value(prefix + "avatar_media_id"), createdAt: try row.time(prefix + "created_at"),
+            avatarMediaID: try row.value(prefix + "avatar_media_id"), weekStart: try row.value(prefix + "week_start"),
+            createdAt: try row.time(prefix + "created_at"),
             updatedAt: try row.time(prefix + "updated_at"))
     }
 

@@ -11,8 +11,8 @@ struct SQLiteCheckinStore: CheckinStore {
             try db.cachedStatement(
                 sql: """
                     INSERT INTO checkins (id, user_id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
-                        note, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        note, created_at, updated_at, local_hour)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """
             ).execute(arguments: Self.arguments(checkin))
         }
@@ -32,13 +32,14 @@ struct SQLiteCheckinStore: CheckinStore {
             try db.cachedStatement(
                 sql: """
                     UPDATE checkins SET at = ?, local_date = ?, time_zone = ?, feeling_id = ?, activity_id = ?,
-                        person_ids = ?, note = ?, updated_at = ?
+                        person_ids = ?, note = ?, updated_at = ?, local_hour = ?
                     WHERE id = ? AND user_id = ?
                     """
             ).execute(arguments: [
                 Stored.time(checkin.at), checkin.localDate.description, checkin.timeZone,
                 Stored.id(checkin.feelingID), Stored.optionalID(checkin.activityID), Stored.ids(checkin.personIDs),
-                checkin.note, Stored.time(checkin.updatedAt), Stored.id(checkin.id), Stored.id(checkin.userID),
+                checkin.note, Stored.time(checkin.updatedAt), checkin.localHour, Stored.id(checkin.id),
+                Stored.id(checkin.userID),
             ])
             return db.changesCount > 0
         }
@@ -112,7 +113,7 @@ struct SQLiteCheckinStore: CheckinStore {
             Stored.id(checkin.id), Stored.id(checkin.userID), Stored.time(checkin.at), checkin.localDate.description,
             checkin.timeZone, Stored.id(checkin.feelingID), Stored.optionalID(checkin.activityID),
             Stored.ids(checkin.personIDs),
-            checkin.note, Stored.time(checkin.createdAt), Stored.time(checkin.updatedAt),
+            checkin.note, Stored.time(checkin.createdAt), Stored.time(checkin.updatedAt), checkin.localHour,
         ]
     }
 

@@ -443,6 +443,24 @@ enum SQLiteMigrations {
                     \(SQLiteSearchSchema.journalAndItems)
                     """)
         }
+        migrator.registerMigration("015 insights") { db in
+            // The day a user's weeks start on (ISO, 1 = Monday), and each check-in's local hour (SQLite
+            // knows no time zones), so check-in patterns are a GROUP BY over an index.
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN week_start INTEGER NOT NULL DEFAULT 1;
+                    ALTER TABLE checkins ADD COLUMN local_hour INTEGER NOT NULL DEFAULT 0;
+                    """)
+            let made = try Row.fetchAll(db, sql: "SELECT id, at, time_zone FROM checkins")
+            var calendar = Calendar(identifier: .gregorian)
+            for row in made {
+                calendar.timeZone = TimeZone(identifier: row[2] as String) ?? .gmt
+                let hour = calendar.component(.hour, from: Date(microsecondsSince1970: row[1]))
+                try db.execute(sql: "UPDATE checkins SET local_hour = ? WHERE id = ?", arguments: [hour, row[0]])
+            }
+            try db.execute(
+                sql: "CREATE INDEX checkins_for_patterns ON checkins(user_id, local_date, feeling_id, local_hour)")
+        }
         return migrator
     }
 }

@@ -26,6 +26,7 @@ public final class SQLiteStore: DaybookStore {
     public let closet: any ClosetStore
     public let friends: any FriendStore
     public let shares: any ShareStore
+    public let insights: any InsightStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -54,6 +55,7 @@ public final class SQLiteStore: DaybookStore {
         closet = SQLiteClosetStore(pool: pool)
         friends = SQLiteFriendStore(pool: pool)
         shares = SQLiteShareStore(pool: pool)
+        insights = SQLiteInsightStore(pool: pool)
     }
 
     public func migrate() async throws {

@@ -12,12 +12,13 @@ struct SQLiteUserStore: UserStore {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO users (id, email, username, username_key, display_name, bio, time_zone,
-                            avatar_media_id, password_hash, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            avatar_media_id, week_start, password_hash, created_at, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """
                 ).execute(arguments: [
                     Stored.id(user.id), user.email, user.username, Username.canonical(user.username),
-                    user.displayName, user.bio, user.timeZone, Stored.optionalID(user.avatarMediaID), passwordHash,
+                    user.displayName, user.bio, user.timeZone, Stored.optionalID(user.avatarMediaID), user.weekStart,
+                    passwordHash,
                     Stored.time(user.createdAt), Stored.time(user.updatedAt),
                 ])
             }
@@ -51,12 +52,12 @@ struct SQLiteUserStore: UserStore {
                 try db.cachedStatement(
                     sql: """
                         UPDATE users SET email = ?, username = ?, username_key = ?, display_name = ?, bio = ?,
-                            time_zone = ?, avatar_media_id = ?, updated_at = ?
+                            time_zone = ?, avatar_media_id = ?, week_start = ?, updated_at = ?
                         WHERE id = ?
                         """
                 ).execute(arguments: [
                     user.email, user.username, Username.canonical(user.username), user.displayName, user.bio,
-                    user.timeZone, Stored.optionalID(user.avatarMediaID), Stored.time(user.updatedAt),
+                    user.timeZone, Stored.optionalID(user.avatarMediaID), user.weekStart, Stored.time(user.updatedAt),
                     Stored.id(user.id),
                 ])
                 return db.changesCount > 0
@@ -100,14 +101,15 @@ struct SQLiteUserStore: UserStore {
     }
 
     /// What `user(_:)` reads, in its order.
-    static let columns = "id, email, username, display_name, bio, time_zone, avatar_media_id, created_at, updated_at"
+    static let columns =
+        "id, email, username, display_name, bio, time_zone, avatar_media_id, created_at, updated_at, week_start"
 
     /// A user from `columns`, starting at column `first` (after a session's, when joined).
     static func user(_ row: Row, from first: Int) -> User {
         User(
             id: row.uuid(first), email: row[first + 1], username: row[first + 2], displayName: row[first + 3],
             bio: row[first + 4], timeZone: row[first + 5], avatarMediaID: row.optionalUUID(first + 6),
-            createdAt: row.time(first + 7), updatedAt: row.time(first + 8))
+            weekStart: row[first + 9], createdAt: row.time(first + 7), updatedAt: row.time(first + 8))
     }
 
     static func user(_ row: Row) -> User { user(row, from: 0) }

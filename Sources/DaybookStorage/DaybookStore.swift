@@ -30,6 +30,8 @@ public protocol DaybookStore: Sendable {
     var friends: any FriendStore { get }
     /// Closet items and outfits shared with friends.
     var shares: any ShareStore { get }
+    /// Sums and narrow reads for the insights and the diaries.
+    var insights: any InsightStore { get }
 
     /// The session with this token hash and its user (see the extension's default).
     func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?

@@ -56,6 +56,11 @@ public struct DateSpan: Sendable, Hashable, Codable {
         self.to = last
     }
 
+    /// 1 January to 31 December of `year` (1–9999).
+    public static func year(_ year: Int) -> DateSpan {
+        DateSpan(from: LocalDate(year: year, month: 1, day: 1)!, to: LocalDate(year: year, month: 12, day: 31)!)!
+    }
+
     public var dayCount: Int { from.days(to: to) + 1 }
 
     public func contains(_ date: LocalDate) -> Bool { from <= date && date <= to }

@@ -13,12 +13,15 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
     /// An IANA time-zone name, e.g. `Europe/Helsinki`. Decides what "today" is for this user.
     public var timeZone: String
     public var avatarMediaID: UUID?
+    /// The day weeks start on for this user, ISO 1 (Monday, the default) to 7 (Sunday).
+    public var weekStart: Int
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: UUID = UUID(), email: String, username: String, displayName: String = "", bio: String = "",
-        timeZone: String = "UTC", avatarMediaID: UUID? = nil, createdAt: Date = Date(), updatedAt: Date = Date()
+        timeZone: String = "UTC", avatarMediaID: UUID? = nil, weekStart: Int = 1, createdAt: Date = Date(),
+        updatedAt: Date = Date()
     ) {
         self.id = id
         self.email = email
@@ -27,6 +30,7 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
         self.bio = bio
         self.timeZone = timeZone
         self.avatarMediaID = avatarMediaID
+        self.weekStart = weekStart
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

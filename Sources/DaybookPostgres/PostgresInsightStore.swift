@@ -1,0 +1,196 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+import PostgresNIO
+
+/// Insights on PostgreSQL: the same aggregates as SQLite's, with `unnest` for the id arrays and
+/// `isodow` for weekdays.
+struct PostgresInsightStore: InsightStore {
+    let client: PostgresClient
+    let logger: Logger
+
+    func moods(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayMood] {
+        try await client.rows(
+            """
+            SELECT date, mood FROM day_entries
+            WHERE user_id = \(userID) AND date BETWEEN \(PGDate(from)) AND \(PGDate(to)) ORDER BY date
+            """, logger: logger
+        ).compactMap { row in
+            let date = try row.localDate("date")
+            return Mood(rawValue: try row.value("mood")).map { DayMood(date: date, mood: $0) }
+        }
+    }
+
+    func firstEntryDate(userID: UUID) async throws -> LocalDate? {
+        try await client.rows("SELECT min(date) AS first FROM day_entries WHERE user_id = \(userID)", logger: logger)
+            .first.flatMap { try $0.value("first", as: PGDate?.self)?.date }
+    }
+
+    func yearsWithEntries(userID: UUID) async throws -> [Int] {
+        try await client.rows(
+            """
+            SELECT DISTINCT extract(year FROM date)::integer AS year FROM day_entries
+            WHERE user_id = \(userID) ORDER BY year DESC
+            """, logger: logger
+        ).map { try $0.value("year") }
+    }
+
+    func monthTallies(userID: UUID, year: Int) async throws -> [Int: MoodTally] {
+        let span = DateSpan.year(year)
+        return try await tallies(
+            userID: userID, from: span.from, to: span.to, slot: "extract(month FROM date)::integer")
+    }
+
+    func weekdayTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [Int: MoodTally] {
+        try await tallies(userID: userID, from: from, to: to, slot: "extract(isodow FROM date)::integer")
+    }
+
+    func moodCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [Mood: Int] {
+        var counts: [Mood: Int] = [:]
+        for (level, tally) in try await tallies(userID: userID, from: from, to: to, slot: "mood") {
+            if let mood = Mood(rawValue: level) { counts[mood] = tally.days }
+        }
+        return counts
+    }
+
+    /// Days and mood sums of the entries from `from` to `to`, grouped by the SQL expression `slot` (one of
+    /// this file's constants, never input).
+    private func tallies(userID: UUID, from: LocalDate, to: LocalDate, slot: String) async throws -> [Int: MoodTally] {
+        var query = PostgresQuery(
+            unsafeSQL: "SELECT \(slot) AS slot, count(*)::integer AS days, sum(mood)::integer AS total")
+        query.sql += " FROM day_entries WHERE user_id = $1 AND date BETWEEN $2 AND $3 GROUP BY slot"
+        query.binds.append(userID)
+        query.binds.append(PGDate(from))
+        query.binds.append(PGDate(to))
+        let rows = try await client.rows(query, logger: logger)
+        return Dictionary(
+            uniqueKeysWithValues: try rows.map {
+                (
+                    try $0.value("slot", as: Int.self),
+                    MoodTally(days: try $0.value("days"), moodSum: try $0.value("total"))
+                )
+            })
+    }
+
+    func entryRuns(userID: UUID) async throws -> [DateRun] {
+        try await runs(
+            """
+            SELECT min(date) AS first, max(date) AS last FROM (
+                SELECT date, date - (row_number() OVER (ORDER BY date))::integer AS island
+                FROM day_entries WHERE user_id = \(userID)
+            ) r GROUP BY island ORDER BY first
+            """)
+    }
+
+    func checkinRuns(userID: UUID) async throws -> [DateRun] {
+        try await runs(
+            """
+            SELECT min(date) AS first, max(date) AS last FROM (
+                SELECT date, date - (row_number() OVER (ORDER BY date))::integer AS island
+                FROM (SELECT DISTINCT local_date AS date FROM checkins WHERE user_id = \(userID)) d
+            ) r GROUP BY island ORDER BY first
+            """)
+    }
+
+    /// Runs of consecutive dates: dates in a run share "date minus rank" ("gaps and islands").
+    private func runs(_ query: PostgresQuery) async throws -> [DateRun] {
+        try await client.rows(query, logger: logger).map {
+            DateRun(start: try $0.localDate("first"), end: try $0.localDate("last"))
+        }
+    }
+
+    func tagTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> (all: MoodTally, tags: [TagTally]) {
+        let (first, last) = (PGDate(from), PGDate(to))
+        async let allRows = client.rows(
+            """
+            SELECT count(*)::integer AS days, coalesce(sum(mood), 0)::integer AS total FROM day_entries
+            WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
+            """, logger: logger)
+        // Each (date, kind, id) once (UNION), joined to the day's mood.
+        async let tagRows = client.rows(
+            """
+            WITH tags AS (
+                SELECT date, 'activity' AS kind, unnest(activity_ids) AS id FROM day_entries
+                    WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
+                UNION SELECT local_date, 'activity', activity_id FROM checkins
+                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND activity_id IS NOT NULL
+                UNION SELECT local_date, 'feeling', feeling_id FROM checkins
+                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last)
+                UNION SELECT local_date, 'person', unnest(person_ids) FROM checkins
+                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND person_ids <> '{}'
+            )
+            SELECT t.kind, t.id, count(*)::integer AS days, sum(d.mood)::integer AS total FROM tags t
+            JOIN day_entries d ON d.user_id = \(userID) AND d.date = t.date
+            GROUP BY t.kind, t.id
+            """, logger: logger)
+        let all = try await allRows.first.map { MoodTally(days: try $0.value("days"), moodSum: try $0.value("total")) }
+        let tags = try await tagRows.compactMap { row -> TagTally? in
+            guard let kind = InsightTagKind(rawValue: try row.value("kind")) else { return nil }
+            return TagTally(
+                id: try row.value("id"), kind: kind,
+                with: MoodTally(days: try row.value("days"), moodSum: try row.value("total")))
+        }
+        return (all ?? MoodTally(), tags)
+    }
+
+    func activityPairs(userID: UUID, from: LocalDate, to: LocalDate, limit: Int) async throws -> [ActivityPair] {
+        let (first, last) = (PGDate(from), PGDate(to))
+        return try await client.rows(
+            """
+            WITH acts AS MATERIALIZED (
+                SELECT date, unnest(activity_ids) AS id FROM day_entries
+                    WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
+                UNION SELECT local_date, activity_id FROM checkins
+                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND activity_id IS NOT NULL
+            )
+            SELECT a.id AS first, b.id AS second, count(*)::integer AS days
+            FROM acts a JOIN acts b ON a.date = b.date AND a.id::text < b.id::text
+            GROUP BY a.id, b.id ORDER BY days DESC, a.id::text, b.id::text LIMIT \(limit)
+            """, logger: logger
+        ).map { ActivityPair(first: try $0.value("first"), second: try $0.value("second"), days: try $0.value("days")) }
+    }
+
+    func feelingCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws
+        -> (byHour: [FeelingCount], byWeekday: [FeelingCount])
+    {
+        let (first, last) = (PGDate(from), PGDate(to))
+        async let hours = client.rows(
+            """
+            SELECT feeling_id, local_hour AS slot, count(*)::integer AS n FROM checkins
+            WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) GROUP BY feeling_id, local_hour
+            """, logger: logger)
+        async let weekdays = client.rows(
+            """
+            SELECT feeling_id, extract(isodow FROM local_date)::integer AS slot, count(*)::integer AS n FROM checkins
+            WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) GROUP BY feeling_id, slot
+            """, logger: logger)
+        func counts(_ rows: [PostgresRandomAccessRow]) throws -> [FeelingCount] {
+            try rows.map {
+                FeelingCount(
+                    feelingID: try $0.value("feeling_id"), slot: try $0.value("slot"), count: try $0.value("n"))
+            }
+        }
+        return (try counts(await hours), try counts(await weekdays))
+    }
+
+    func diary(userID: UUID, gratitude: Bool, before: LocalDate?, limit: Int) async throws -> [DiaryLine] {
+        let before = PGDate(before ?? LocalDate(year: 9999, month: 12, day: 31)!)
+        let rows =
+            gratitude
+            ? try await client.rows(
+                """
+                SELECT date, mood, gratitude AS lines FROM day_entries
+                WHERE user_id = \(userID) AND gratitude <> '{}' AND date < \(before) ORDER BY date DESC LIMIT \(limit)
+                """, logger: logger)
+            : try await client.rows(
+                """
+                SELECT date, mood, ARRAY[thoughts] AS lines FROM day_entries
+                WHERE user_id = \(userID) AND thoughts <> '' AND date < \(before) ORDER BY date DESC LIMIT \(limit)
+                """, logger: logger)
+        return try rows.map {
+            DiaryLine(
+                date: try $0.localDate("date"), mood: Mood(rawValue: try $0.value("mood")) ?? .meh,
+                lines: try $0.value("lines"))
+        }
+    }
+}
