@@ -7,6 +7,7 @@ import PackageDescription
 /// - `DaybookCore`: the domain. Foundation only, no I/O, compiles for iOS.
 /// - `CVips`, `VipsShim`, `DaybookMedia`: photos through libvips (the shim gives its variadic calls
 ///   fixed arguments, which Swift can call), and the content-addressed blob store.
+/// - `DaybookCharts`: insight charts as SVG, our own small drawing code (Foundation only).
 /// - `DaybookStorage`: the storage interfaces and their records.
 /// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database.
 /// - `DaybookServices`: use cases (accounts, days, check-ins) over the storage interfaces.
@@ -65,6 +66,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "DaybookCharts",
+            dependencies: ["DaybookCore"]
+        ),
+        .target(
             name: "DaybookStorage",
             dependencies: ["DaybookCore"]
         ),
@@ -87,7 +92,7 @@ let package = Package(
         .target(
             name: "DaybookServices",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookMedia",
+                "DaybookCore", "DaybookStorage", "DaybookMedia", "DaybookCharts",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -107,7 +112,7 @@ let package = Package(
         .target(
             name: "DaybookAPI",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP", "DaybookMedia",
+                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP", "DaybookMedia", "DaybookCharts",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -122,6 +122,17 @@ struct APIErrorMapper {
         "suggestClosetColors": ["photoId": .string],
         "listOutfits": ["cursor": .string, "limit": .integer],
         "listOutfitDays": ["from": .string, "to": .string],
+        "getInsightYear": ["year": .string],
+        "getInsightPixels": ["year": .string],
+        "getInsightTrend": ["range": .string, "from": .string, "to": .string],
+        "getInsightDistribution": ["range": .string, "from": .string, "to": .string],
+        "getInsightCorrelations": ["range": .string, "from": .string, "to": .string],
+        "getInsightCheckinPatterns": ["range": .string, "from": .string, "to": .string],
+        "getInsightWeekdays": ["range": .string, "from": .string, "to": .string],
+        "getInsightChartSVG": ["year": .string, "range": .string, "from": .string, "to": .string],
+        "getInsightChartPNG": ["year": .string, "range": .string, "from": .string, "to": .string],
+        "listThoughtDiary": ["cursor": .string, "limit": .integer],
+        "listGratitudeDiary": ["cursor": .string, "limit": .integer],
     ]
 
     /// Finds the parameter the runtime could not decode, the way it decodes them.

@@ -104,7 +104,7 @@ extension APIHandlers {
             userID: auth.user.id,
             ProfileChanges(
                 displayName: body.displayName, bio: body.bio, username: body.username, email: body.email,
-                timeZone: body.timeZone))
+                timeZone: body.timeZone, weekStart: body.weekStart))
         // Reminders keep their wall-clock times in the new zone.
         if user.timeZone != auth.user.timeZone { try await services.reminders.reschedule(user) }
         if let avatar { user = try await services.media.useAsAvatar(userID: auth.user.id, mediaID: avatar) }

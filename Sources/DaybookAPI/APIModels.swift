@@ -13,8 +13,8 @@ extension Components.Schemas.User {
     init(_ user: User) {
         self.init(
             id: user.id.apiString, email: user.email, username: user.username, displayName: user.displayName,
-            bio: user.bio, timeZone: user.timeZone, avatarMediaId: user.avatarMediaID?.apiString,
-            createdAt: user.createdAt)
+            bio: user.bio, timeZone: user.timeZone, weekStart: user.weekStart,
+            avatarMediaId: user.avatarMediaID?.apiString, createdAt: user.createdAt)
     }
 }
 

@@ -32,7 +32,7 @@ public struct ImageProcessor: Sendable {
     public var limits: Limits
     /// Quality of the WebP (or JPEG) derivatives, 1–100.
     public var quality: Int
-    private let permits: AsyncSemaphore
+    let permits: AsyncSemaphore
 
     /// - Parameter maxConcurrent: images processed at once by this processor; never more than the
     ///   shared pool's threads (the number of cores).

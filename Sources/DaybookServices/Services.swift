@@ -22,6 +22,7 @@ public struct Services: Sendable {
     public let outfits: OutfitService
     public let friends: FriendService
     public let shares: ShareService
+    public let insights: InsightService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
@@ -47,5 +48,6 @@ public struct Services: Sendable {
         outfits = OutfitService(store: store, media: media, now: now)
         friends = FriendService(store: store, notifications: notifications, now: now)
         shares = ShareService(store: store, notifications: notifications, now: now)
+        insights = InsightService(store: store, now: now)
     }
 }

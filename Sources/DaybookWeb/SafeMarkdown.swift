@@ -1,4 +1,5 @@
 import Foundation
+import DaybookCore
 import Ink
 
 /// A journal entry's Markdown as HTML a page can show (issue 17): headings, emphasis, lists,
@@ -119,19 +120,5 @@ enum SafeMarkdown {
         return out
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { text.markupEscaped }
 }

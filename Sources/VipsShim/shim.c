@@ -42,6 +42,8 @@ int dbv_restrict_loaders(void) {
     vips_operation_block_set("VipsForeignLoadPng", FALSE);
     vips_operation_block_set("VipsForeignLoadWebp", FALSE);
     vips_operation_block_set("VipsForeignLoadHeif", FALSE);
+    // Daybook's own charts (dbv_load_svg); dbv_load_buffer refuses SVG, so no upload gets here.
+    vips_operation_block_set("VipsForeignLoadSvgBuffer", FALSE);
     return 0;
 }
 
@@ -82,9 +84,25 @@ DbvImage *dbv_load_buffer(const void *buf, size_t len, int access_sequential, in
         vips_error("dbv_load_buffer", "empty buffer");
         return NULL;
     }
+    // The SVG loader is open for the server's own charts only, never for what a client sends.
+    const char *loader = vips_foreign_find_load_buffer(buf, len);
+    if (loader && strstr(loader, "svg")) {
+        vips_error("dbv_load_buffer", "SVG is not accepted here");
+        return NULL;
+    }
     return vips_image_new_from_buffer(
         buf, len, "", "access", access_sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM, "fail_on",
         fail_level(fail_on), NULL);
+}
+
+DbvImage *dbv_load_svg(const void *buf, size_t len, double scale) {
+    if (!buf || len == 0) {
+        vips_error("dbv_load_svg", "empty buffer");
+        return NULL;
+    }
+    VipsImage *out = NULL;
+    if (vips_svgload_buffer((void *)buf, len, &out, "scale", scale, "unlimited", FALSE, NULL) != 0) return NULL;
+    return out;
 }
 
 int dbv_width(const DbvImage *image) { return vips_image_get_width(image); }

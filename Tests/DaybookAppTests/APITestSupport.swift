@@ -11,6 +11,8 @@ struct APIResponse: Sendable {
     let status: HTTPResponse.Status
     let headers: HTTPFields
     let text: String
+    /// The body as it came (for images).
+    var bytes: [UInt8] = []
 
     /// The body as a JSON object (empty when it is none).
     var json: [String: Any] {
@@ -71,7 +73,9 @@ struct API: Sendable {
         }
         if body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
         return try await client.execute(uri: "/api/v1" + path, method: method, headers: fields, body: body) { response in
-            APIResponse(status: response.status, headers: response.headers, text: String(buffer: response.body))
+            APIResponse(
+                status: response.status, headers: response.headers, text: String(buffer: response.body),
+                bytes: Array(response.body.readableBytesView))
         }
     }
 

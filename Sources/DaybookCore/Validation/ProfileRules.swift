@@ -37,6 +37,15 @@ public enum ProfileRules {
     /// `knownTimeZoneIdentifiers` alone is not enough: on Linux it comes from an older ICU list
     /// that has `Asia/Calcutta` but not `Asia/Kolkata`, the name iOS and Firefox report. So a
     /// region name (`Area/Location`) that the system can load under exactly that spelling counts too.
+    /// The first day of the user's weeks: an ISO weekday, 1 (Monday) to 7 (Sunday).
+    public static func validateWeekStart(_ value: Int, field: String = "weekStart") throws -> Int {
+        guard (1...7).contains(value) else {
+            throw FieldError(
+                field: field, code: "out_of_range", message: "Weeks start on a weekday: 1 (Monday) to 7 (Sunday).")
+        }
+        return value
+    }
+
     public static func validateTimeZone(_ raw: String, field: String = "timeZone") throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else {

@@ -56,16 +56,19 @@ public struct ProfileChanges: Sendable {
     public var username: String?
     public var email: String?
     public var timeZone: String?
+    /// ISO weekday weeks start on (1 = Monday … 7 = Sunday).
+    public var weekStart: Int?
 
     public init(
         displayName: String? = nil, bio: String? = nil, username: String? = nil, email: String? = nil,
-        timeZone: String? = nil
+        timeZone: String? = nil, weekStart: Int? = nil
     ) {
         self.displayName = displayName
         self.bio = bio
         self.username = username
         self.email = email
         self.timeZone = timeZone
+        self.weekStart = weekStart
     }
 }
 
@@ -281,6 +284,9 @@ public struct AccountService: Sendable {
         if let value = changes.bio, let v = errors.check({ try ProfileRules.validateBio(value) }) { user.bio = v }
         if let value = changes.timeZone, let v = errors.check({ try ProfileRules.validateTimeZone(value) }) {
             user.timeZone = v
+        }
+        if let value = changes.weekStart, let v = errors.check({ try ProfileRules.validateWeekStart(value) }) {
+            user.weekStart = v
         }
         if let value = changes.email, let v = errors.check({ try EmailAddress.normalize(value) }), v != user.email {
             if let other = try await store.users.user(login: v), other.id != user.id {

@@ -59,6 +59,9 @@ void dbv_free(void *buffer);
 /// and metadata are then known without decoding. `fail_on`: 0 none, 1 truncated, 2 error,
 /// 3 warning. Returns NULL on failure.
 DbvImage *dbv_load_buffer(const void *buf, size_t len, int access_sequential, int fail_on);
+/// Renders an SVG document at `scale` (1 = its own size) through librsvg. For the server's own
+/// charts only: `dbv_load_buffer` refuses SVG, so nothing a client sends reaches this loader.
+DbvImage *dbv_load_svg(const void *buf, size_t len, double scale);
 int dbv_width(const DbvImage *image);
 int dbv_height(const DbvImage *image);
 int dbv_bands(const DbvImage *image);
