@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "DaybookWeb",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP", "DaybookMedia",
+                "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP", "DaybookMedia", "DaybookCharts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),

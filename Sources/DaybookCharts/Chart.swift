@@ -119,10 +119,3 @@ enum SVG {
         label.count <= length ? label : String(label.prefix(length - 1)) + "…"
     }
 }
-
-extension Mood {
-    /// The mood nearest an average, for colouring a bar of averages.
-    static func nearest(_ average: Double) -> Mood {
-        Mood(rawValue: min(5, max(1, Int(average.rounded())))) ?? .meh
-    }
-}

@@ -46,7 +46,7 @@ public enum InsightCharts {
         let bars = year.months.map { month in
             ChartKinds.Bar(
                 label: monthInitials[month.month.month - 1], value: month.tally.average,
-                color: month.tally.average.map { Mood.nearest($0).color } ?? Chart.empty,
+                color: month.tally.average.map { Mood(nearest: $0).color } ?? Chart.empty,
                 tip: "\(monthNames[month.month.month - 1]) \(year.year): "
                     + (month.tally.days == 0
                         ? "no entries" : "\(ChartNumber.text(month.tally.average)) over \(month.tally.days) days"))
@@ -160,7 +160,7 @@ public enum InsightCharts {
         let bars = pattern.weekdays.map { day in
             ChartKinds.Bar(
                 label: Weekdays.shortName(day.isoWeekday), value: day.tally.average,
-                color: day.tally.average.map { Mood.nearest($0).color } ?? Chart.empty,
+                color: day.tally.average.map { Mood(nearest: $0).color } ?? Chart.empty,
                 tip: "\(day.name): "
                     + (day.tally.days == 0
                         ? "no entries" : "\(ChartNumber.text(day.tally.average)) over \(day.tally.days) days"))

@@ -102,7 +102,8 @@ public struct WebApp: Sendable {
         OutfitCalendarPages(web: web).add(to: router)
         FriendPages(web: web).add(to: router)
         SharePages(web: web).add(to: router)
-        PlaceholderPages(web: web).add(to: router)
+        InsightPages(web: web).add(to: router)
+        DiaryPages(web: web).add(to: router)
     }
 
     /// The web app manifest: lets a phone add Daybook to its home screen and open it full screen.

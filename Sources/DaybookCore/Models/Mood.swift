@@ -38,5 +38,10 @@ public enum Mood: Int, Sendable, Hashable, Codable, CaseIterable, Comparable {
         }
     }
 
+    /// The level nearest an average mood, for colouring it.
+    public init(nearest average: Double) {
+        self = Mood(rawValue: min(5, max(1, Int(average.rounded())))) ?? .meh
+    }
+
     public static func < (lhs: Mood, rhs: Mood) -> Bool { lhs.rawValue < rhs.rawValue }
 }
