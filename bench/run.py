@@ -534,6 +534,8 @@ def parse_args() -> argparse.Namespace:
                         "servers (0: skip; default 200)")
     p.add_argument("--idle-streams", type=int, default=5000,
                    help="idle streams for the memory figure (default 5000)")
+    p.add_argument("--history-years", type=int, default=10,
+                   help="years of daily entries (20 check-ins a day) for the insights figures; 0 skips them")
     p.add_argument("--skip-build", action="store_true", help="use the existing release binary")
     p.add_argument("--keep", action="store_true", help="keep the temporary data directory")
     p.add_argument("--output-dir", default=str(ROOT / "bench-output"))
@@ -645,6 +647,12 @@ def render(report: dict) -> str:
             if r:
                 lines.append(f"share → friend's open stream, {label}: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
                              f"max {r['max_ms']:.1f} ms ({r['events']} of {r['shares']} shares)")
+    insights = report.get("insights")
+    if insights:
+        years = report.get("seed", {}).get("historyYears")
+        lines.append(f"insights, {years} years of daily entries and 20 check-ins a day, one connection "
+                     "(p50 / max of 30 ms):")
+        lines.append("  " + "; ".join(f"{r['label']} {r['p50_ms']:.1f}/{r['p99_ms']:.1f}" for r in insights))
     seed = report.get("seed", {})
     if seed:
         lines.append(f"seeded in {seed.get('seedSeconds', 0):.1f} s: {seed.get('days')} days, "
@@ -740,6 +748,14 @@ def check_targets(report: dict) -> list[dict]:
         add("every share reaches the friend's open page < 2 s (issue 15)",
             all(r["missing_within_2s"] == 0 and r["max_ms"] < 2000 for r in runs),
             ", ".join(f"max {r['max_ms']:.0f} ms, {r['missing_within_2s']} late" for r in runs))
+    insights = report.get("insights")
+    if insights:
+        for kind, limit in (("statistic", 10), ("chart", 20)):
+            slow = [r for r in insights if r["kind"] == kind and r["p50_ms"] >= limit]
+            add(f"each insight {kind} < {limit} ms at one connection, 10 years of history (issue 16)", not slow,
+                ", ".join(f"{r['label']} {r['p50_ms']:.1f} ms" for r in slow) or
+                f"slowest {max((r for r in insights if r['kind'] == kind), key=lambda r: r['p50_ms'])['label']} "
+                f"{max(r['p50_ms'] for r in insights if r['kind'] == kind):.1f} ms")
     failing = sorted({r["operation"] for r in rows if r["ok_requests"] == 0})
     if failing:
         add("every operation answers 2xx", False, "failing: " + ", ".join(failing))
@@ -795,12 +811,14 @@ def main() -> int:
                     "--login-password", PASSWORD, "--manifest", str(manifest_path), "--log-level", "warning"]
         if args.public_entries:
             seed_cmd += ["--public-entries", str(args.public_entries)]
+        if args.history_years:
+            seed_cmd += ["--history-years", str(args.history_years)]
         if database_url:
             seed_cmd += ["--database-url", database_url]
         seed_env = dict(os.environ)
         seed_env.pop("DAYBOOK_BCRYPT_COST", None)
         seed_env.pop("DAYBOOK_DATABASE_URL", None)
-        result = run(seed_cmd, timeout=900 + args.public_entries // 500, env=seed_env)
+        result = run(seed_cmd, timeout=900 + args.public_entries // 500 + args.history_years * 120, env=seed_env)
         for line in result.stdout.strip().splitlines():
             log(f"  {line}")
         manifest = json.loads(manifest_path.read_text())
@@ -934,6 +952,12 @@ def main() -> int:
                 if second is not None:
                     second.stop()
 
+        insights = None
+        if manifest.get("historyToken"):
+            from insights import insights_phase
+            log(f"insights: {args.history_years} years of days, 20 check-ins a day, one request at a time")
+            insights = insights_phase(server.port, manifest["historyToken"], log)
+
         mem = server.memory()
         report = {
             "started": started_at.isoformat(timespec="seconds"),
@@ -951,6 +975,7 @@ def main() -> int:
             "soak": soak,
             "live_notifications": live,
             "sharing": sharing,
+            "insights": insights,
             "notes": notes,
             "results": results,
         }

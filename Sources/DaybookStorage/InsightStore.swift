@@ -18,7 +18,9 @@ public protocol InsightStore: Sendable {
     func weekdayTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [Int: MoodTally]
     /// Days at each mood level.
     func moodCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [Mood: Int]
-    /// Runs of consecutive dates with a day entry, oldest first.
+    /// Runs of consecutive dates with a day entry, oldest first (each store finds them its fastest
+    /// way: SQLite reads the dates and lets `DateRun.runs(of:)` walk them, PostgreSQL answers the
+    /// runs themselves with a window function, saving thousands of rows on the wire).
     func entryRuns(userID: UUID) async throws -> [DateRun]
     /// Runs of consecutive local dates with at least one check-in, oldest first.
     func checkinRuns(userID: UUID) async throws -> [DateRun]

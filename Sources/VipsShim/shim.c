@@ -86,7 +86,7 @@ DbvImage *dbv_load_buffer(const void *buf, size_t len, int access_sequential, in
     }
     // The SVG loader is open for the server's own charts only, never for what a client sends.
     const char *loader = vips_foreign_find_load_buffer(buf, len);
-    if (loader && strstr(loader, "svg")) {
+    if (loader && (strstr(loader, "Svg") || strstr(loader, "svg"))) {
         vips_error("dbv_load_buffer", "SVG is not accepted here");
         return NULL;
     }

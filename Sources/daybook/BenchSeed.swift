@@ -58,6 +58,12 @@ struct BenchSeed: AsyncParsableCommand {
     @Option(help: "Outfit-calendar days of the loaded account: the last N dates, worn.")
     var outfitDays = 300
 
+    @Option(help: "Years of history of the insights account (history_user): a day entry a day, 0 for none.")
+    var historyYears = 0
+
+    @Option(help: "Check-ins a day in that history.")
+    var historyCheckinsPerDay = 20
+
     @Option(help: "Seed of the random choices, so two runs make the same data.")
     var seed: UInt64 = 6
 
@@ -68,7 +74,7 @@ struct BenchSeed: AsyncParsableCommand {
         guard publicEntries == 0 || users > 0 else {
             throw ValidationError("--public-entries needs plain accounts to write them (--users > 0).")
         }
-        guard publicEntries >= 0, users >= 0, days >= 1, days <= 3_650, checkins >= 0, journalEntries >= 0,
+        guard historyYears >= 0, historyYears <= 30, historyCheckinsPerDay >= 0, publicEntries >= 0, users >= 0, days >= 1, days <= 3_650, checkins >= 0, journalEntries >= 0,
             daysPerUser >= 0, daysPerUser <= days
         else {
             throw ValidationError(
@@ -171,6 +177,13 @@ struct BenchSeed: AsyncParsableCommand {
             store: store, services: cheap, user: user, items: closetItems, outfitDays: outfitDays, today: today,
             random: &random)
 
+        var historyToken: String?
+        if historyYears > 0 {
+            historyToken = try await Self.seedHistory(
+                store: store, services: cheap, years: historyYears, checkinsPerDay: historyCheckinsPerDay,
+                password: loginPassword, today: today, random: &random)
+        }
+
         // Plain accounts: cheap hashes (see the type's comment), a few days each.
         var plainUserIDs: [UUID] = []
         for index in 0..<users {
@@ -215,7 +228,8 @@ struct BenchSeed: AsyncParsableCommand {
                 journalEntries: journalEntries, journalMarker: Self.searchMarker, seedSeconds: seconds,
                 checkinIds: checkinIDs.map(\.lowercasedString), journalIds: journalIDs.map(\.lowercasedString),
                 closetItems: closetItems, outfitDays: outfitDays, closetMarker: Self.closetMarker,
-                closetItemIds: closetItemIDs.prefix(500).map(\.lowercasedString))
+                closetItemIds: closetItemIDs.prefix(500).map(\.lowercasedString), historyToken: historyToken,
+                historyYears: historyYears, historyCheckinsPerDay: historyCheckinsPerDay)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(contents).write(to: URL(fileURLWithPath: manifest))
@@ -288,6 +302,10 @@ struct BenchSeed: AsyncParsableCommand {
         var outfitDays: Int
         var closetMarker: String
         var closetItemIds: [String]
+        /// The insights account's bearer token, when it was seeded (`--history-years`).
+        var historyToken: String?
+        var historyYears: Int
+        var historyCheckinsPerDay: Int
     }
 }
 

@@ -10,8 +10,7 @@ public struct DateRun: Sendable, Hashable, Codable {
 
     public var length: Int { start.days(to: end) + 1 }
 
-    /// The runs in a list of dates (any order, repeats allowed), oldest first. The database
-    /// answers runs itself; this is for clients holding the dates, and for tests.
+    /// The runs in a list of dates (any order, repeats allowed), oldest first.
     public static func runs(of dates: [LocalDate]) -> [DateRun] {
         let days = Set(dates.map(\.dayNumber)).sorted()
         var runs: [DateRun] = []
