@@ -62,6 +62,18 @@ def test_insights_draw_every_chart_with_its_numbers(server, browser, new_user, s
         browser.execute_script("arguments[0].scrollIntoView()", section)
         section.screenshot(str(SCREENSHOT_DIR / f"insight-{name}-390.png"))
 
+    # Dark mode: chart text takes the page's (light) text colour, the moods keep theirs.
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    trend = browser.find_element(By.ID, "trend")
+    browser.execute_script("arguments[0].scrollIntoView()", trend)
+    colours = browser.execute_script(
+        "const t = arguments[0].querySelector('svg.chart text');"
+        "return [getComputedStyle(t).fill, getComputedStyle(document.body).color];", trend)
+    assert colours[0] == colours[1] and colours[0] != "rgb(0, 0, 0)", colours
+    trend.screenshot(str(SCREENSHOT_DIR / "insight-trend-dark-390.png"))
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
     # The range picker: 30 days, then a backwards range named beside its field.
     click(browser, browser.find_element(By.CSS_SELECTOR, "#range a.chip[href*='range=30d']"))
     wait_path(browser, "/insights")

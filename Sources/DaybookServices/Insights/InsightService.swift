@@ -112,19 +112,21 @@ public struct InsightService: Sendable {
         case .pixels: InsightCharts.pixels(try await pixels(user: user, year: year))
         case .streaks: InsightCharts.streaks(try await streaks(user: user))
         case .weekdays: InsightCharts.weekdays(try await weekdays(user: user, range: range).1)
-        case .correlations:
-            try await {
-                let insight = try await correlations(user: user, range: range)
-                return InsightCharts.correlations(insight.correlations, names: insight.names.name)
-            }()
-        case .checkinHours, .checkinWeekdays:
-            try await {
-                let found = try await checkinPatterns(user: user, range: range)
-                return name == .checkinHours
-                    ? InsightCharts.checkinHours(found.patterns, names: found.names.name)
-                    : InsightCharts.checkinWeekdays(found.patterns, names: found.names.name)
-            }()
+        case .correlations: try await correlationsChart(user: user, range: range)
+        case .checkinHours, .checkinWeekdays: try await checkinChart(name, user: user, range: range)
         }
+    }
+
+    private func correlationsChart(user: User, range: InsightRange) async throws -> Chart {
+        let insight = try await correlations(user: user, range: range)
+        return InsightCharts.correlations(insight.correlations, names: insight.names.name)
+    }
+
+    private func checkinChart(_ name: InsightChartName, user: User, range: InsightRange) async throws -> Chart {
+        let found = try await checkinPatterns(user: user, range: range)
+        return name == .checkinHours
+            ? InsightCharts.checkinHours(found.patterns, names: found.names.name)
+            : InsightCharts.checkinWeekdays(found.patterns, names: found.names.name)
     }
 
     /// A page of the thought diary (`gratitude` false) or the gratitude diary, newest first; the
