@@ -39,7 +39,10 @@ public struct APIRoutes: Sendable {
         }
         try APIHandlers(services: services).registerHandlers(
             on: router, serverURL: URL(string: "/api/v1")!, configuration: Self.configuration,
-            middlewares: [RequireAuthentication(), RejectNulls()])
+            middlewares: [
+                RequireAuthentication(), RejectNulls(),
+                IdempotentCreates(store: services.store.idempotency, now: { Date() }),
+            ])
     }
 }
 

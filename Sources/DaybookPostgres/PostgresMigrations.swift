@@ -580,6 +580,25 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX checkins_for_patterns ON checkins (user_id, local_date, feeling_id, local_hour)",
             ]),
+        Migration(
+            version: 16, name: "idempotency keys",
+            statements: [
+                // The first answer to each create sent with an Idempotency-Key (status NULL while it runs).
+                """
+                CREATE TABLE idempotency_keys (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    key text NOT NULL,
+                    request_hash text NOT NULL,
+                    status integer,
+                    content_type text,
+                    location text,
+                    body bytea,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, key)
+                )
+                """,
+                "CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at)",
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

@@ -29,6 +29,7 @@ public final class PostgresStore: DaybookStore {
     public let friends: any FriendStore
     public let shares: any ShareStore
     public let insights: any InsightStore
+    public let idempotency: any IdempotencyStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -59,6 +60,7 @@ public final class PostgresStore: DaybookStore {
         friends = PostgresFriendStore(client: client, logger: logger)
         shares = PostgresShareStore(client: client, logger: logger)
         insights = PostgresInsightStore(client: client, logger: logger)
+        idempotency = PostgresIdempotencyStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)

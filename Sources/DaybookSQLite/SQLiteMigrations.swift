@@ -461,6 +461,24 @@ enum SQLiteMigrations {
             try db.execute(
                 sql: "CREATE INDEX checkins_for_patterns ON checkins(user_id, local_date, feeling_id, local_hour)")
         }
+        migrator.registerMigration("016 idempotency keys") { db in
+            // The first answer to each create sent with an Idempotency-Key (status NULL while it runs).
+            try db.execute(
+                sql: """
+                    CREATE TABLE idempotency_keys (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        key TEXT NOT NULL,
+                        request_hash TEXT NOT NULL,
+                        status INTEGER,
+                        content_type TEXT,
+                        location TEXT,
+                        body BLOB,
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, key)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX idempotency_keys_by_time ON idempotency_keys(created_at);
+                    """)
+        }
         return migrator
     }
 }

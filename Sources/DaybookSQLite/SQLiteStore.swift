@@ -27,6 +27,7 @@ public final class SQLiteStore: DaybookStore {
     public let friends: any FriendStore
     public let shares: any ShareStore
     public let insights: any InsightStore
+    public let idempotency: any IdempotencyStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -56,6 +57,7 @@ public final class SQLiteStore: DaybookStore {
         friends = SQLiteFriendStore(pool: pool)
         shares = SQLiteShareStore(pool: pool)
         insights = SQLiteInsightStore(pool: pool)
+        idempotency = SQLiteIdempotencyStore(pool: pool)
     }
 
     public func migrate() async throws {

@@ -32,6 +32,8 @@ public protocol DaybookStore: Sendable {
     var shares: any ShareStore { get }
     /// Sums and narrow reads for the insights and the diaries.
     var insights: any InsightStore { get }
+    /// First answers to creates sent with an `Idempotency-Key`.
+    var idempotency: any IdempotencyStore { get }
 
     /// The session with this token hash and its user (see the extension's default).
     func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?

@@ -348,5 +348,7 @@ public struct AccountService: Sendable {
         try await store.sessions.deleteExpired(before: time)
         try await store.loginAttempts.prune(before: time.addingTimeInterval(-settings.failureWindow))
         try await store.twoFactor.deleteExpiredChallenges(before: time)
+        // A retry comes within minutes or hours of its first try; a day is plenty.
+        try await store.idempotency.deleteExpired(before: time.addingTimeInterval(-86_400))
     }
 }

@@ -1,0 +1,88 @@
+import Crypto
+import DaybookCore
+import DaybookHTTP
+import DaybookStorage
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// `Idempotency-Key` on every `POST` of a signed-in user (issue 19): the first request with a key
+/// runs and its answer is kept; a repeat with the same method, path and body gets that answer
+/// again (and makes nothing), the same key with another body is a 422, and a repeat while the
+/// first still runs is a 409. Keys belong to the user who sent them. Failed requests (a 4xx or an
+/// error) free their key, so a corrected retry runs. Kept a day (`AccountService.cleanUp`).
+struct IdempotentCreates: ServerMiddleware {
+    let store: any IdempotencyStore
+    let now: @Sendable () -> Date
+
+    static let header = HTTPField.Name("Idempotency-Key")!
+    /// What an answer kept for a repeat may weigh: a create's answer is one record.
+    static let maxKeptBody = 1024 * 1024
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard request.method == .post, let key = request.headerFields[Self.header],
+            let userID = RequestScope.current?.auth?.user.id
+        else { return try await next(request, body, metadata) }
+        guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw APIProblem.malformed(
+                "The Idempotency-Key is not one.",
+                errors: [
+                    FieldError(
+                        field: "Idempotency-Key", code: "invalid",
+                        message: "Use 1 to 255 visible ASCII characters, such as a UUID.")
+                ])
+        }
+        // `APIMiddleware` has already read the body into memory, within its limit.
+        var data = Data()
+        if let body { data = try await Data(collecting: body, upTo: .max) }
+        var hasher = SHA256()
+        hasher.update(data: Data("\(operationID) \(request.path ?? "")\n".utf8))
+        hasher.update(data: data)
+        let hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+
+        switch try await store.claim(userID: userID, key: key, requestHash: hash, at: now()) {
+        case .answered(let firstHash, let first):
+            guard firstHash == hash else { throw Self.reused }
+            var fields = HTTPFields()
+            if let type = first.contentType { fields[.contentType] = type }
+            if let location = first.location { fields[.location] = location }
+            fields[Self.replayed] = "true"
+            return (HTTPResponse(status: .init(code: first.status), headerFields: fields), HTTPBody(first.body))
+        case .inProgress(let firstHash):
+            guard firstHash == hash else { throw Self.reused }
+            throw APIProblem(
+                status: .conflict, code: "in_progress",
+                detail: "A request with this Idempotency-Key is still running; try again in a moment.")
+        case .claimed:
+            do {
+                let (response, answer) = try await next(request, HTTPBody(data), metadata)
+                var bytes = Data()
+                if let answer { bytes = try await Data(collecting: answer, upTo: Self.maxKeptBody) }
+                if (200..<300).contains(response.status.code) {
+                    try await store.complete(
+                        userID: userID, key: key,
+                        response: IdempotentResponse(
+                            status: response.status.code,
+                            contentType: response.headerFields[HTTPField.Name.contentType],
+                            location: response.headerFields[HTTPField.Name.location], body: bytes))
+                } else {
+                    try await store.release(userID: userID, key: key)
+                }
+                return (response, HTTPBody(bytes))
+            } catch {
+                try? await store.release(userID: userID, key: key)
+                throw error
+            }
+        }
+    }
+
+    /// Marks an answer given again from the first request.
+    static let replayed = HTTPField.Name("Idempotent-Replayed")!
+
+    static let reused = APIProblem.validation(
+        field: "Idempotency-Key", code: "reused",
+        message: "This Idempotency-Key was used for a different request. Use a new key for each new thing.")
+}
