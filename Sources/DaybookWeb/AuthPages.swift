@@ -149,6 +149,8 @@ struct AuthPages: Sendable {
         response.setCookie(DaybookCookie.clearSession(secure: context.isSecure))
         // Whatever a page of the old session held is no good for the next one.
         response.setCookie(DaybookCookie.csrf(token: SessionToken.generate(), secure: context.isSecure))
+        // And nothing of it stays on this device: saved pages, photos, drafts, the service worker.
+        response.headers[HTTPField.Name("Clear-Site-Data")!] = "\"cache\", \"storage\""
         return response
     }
 }

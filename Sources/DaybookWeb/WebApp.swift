@@ -69,6 +69,11 @@ public struct WebApp: Sendable {
             response.headers[HTTPField.Name("Service-Worker-Allowed")!] = "/"
             return response
         }
+        // What the service worker shows for a page it has not saved, when there is no connection.
+        let web = self.web
+        router.get("/offline") { _, context -> Response in
+            web.renderer.page("offline", [String: String](), title: "Offline", context: context)
+        }
         router.get("/favicon.ico") { request, _ -> Response in
             guard let icon = assets["favicon.ico"] else { throw HTTPError(.notFound) }
             return StaticAssets.response(

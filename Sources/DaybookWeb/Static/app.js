@@ -45,6 +45,12 @@
     // The service worker shows Web Push notifications (and, later, pages offline).
     if ("serviceWorker" in navigator && document.body.classList.contains("app")) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* pages work without it */ });
+    } else if (window.caches && navigator.onLine !== false) {
+      // Signed out (a session that ended, not only "Log out"): whatever pages the device kept are
+      // someone's private days, and the next person to sign in here must not get them offline.
+      caches.keys().then(function (names) {
+        names.forEach(function (name) { if (name.indexOf("daybook-") === 0) caches.delete(name); });
+      }).catch(function () { /* nothing kept */ });
     }
     document.querySelectorAll("[data-photo-picker]").forEach(setUpPhotoPicker);
     document.querySelectorAll("[data-photo-list]").forEach(setUpPhotoList);
@@ -54,6 +60,7 @@
     document.querySelectorAll("[data-saved-draft]").forEach(function (el) { forgetDraft(el.dataset.savedDraft); });
     document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
     document.querySelectorAll("[data-locate]").forEach(setUpLocate);
+    document.querySelectorAll("[data-offline-pages]").forEach(listSavedPages);
     // Logging out forgets every draft on this device.
     document.querySelectorAll('form[action="/logout"]').forEach(function (form) {
       form.addEventListener("submit", forgetAllDrafts);
@@ -626,5 +633,39 @@
       clearTimeout(timer);
       timer = setTimeout(run, 200);
     });
+  }
+
+  // The offline page (issue 19): links to the pages the service worker has kept, by their titles.
+  function listSavedPages(list) {
+    if (!window.caches) return;
+    caches.keys().then(function (names) {
+      var pages = names.filter(function (name) { return name.indexOf("daybook-pages-") === 0; })[0];
+      return pages ? caches.open(pages) : null;
+    }).then(function (cache) {
+      if (!cache) return;
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.map(function (request) {
+          var url = new URL(request.url);
+          if (url.pathname === "/offline") return null;
+          return cache.match(request).then(function (response) { return response.text(); }).then(function (html) {
+            var title = (html.match(/<title>([^<]*)<\/title>/) || [])[1] || url.pathname;
+            return { href: url.pathname + url.search, title: title.replace(/ · Daybook$/, "") };
+          });
+        }));
+      }).then(function (pages) {
+        pages = pages.filter(Boolean);
+        if (!pages.length) return;
+        var none = list.querySelector("[data-offline-none]");
+        if (none) none.remove();
+        pages.forEach(function (page) {
+          var item = document.createElement("li");
+          var link = document.createElement("a");
+          link.href = page.href;
+          link.textContent = page.title;
+          item.appendChild(link);
+          list.appendChild(item);
+        });
+      });
+    }).catch(function () { /* nothing to list */ });
   }
 })();
