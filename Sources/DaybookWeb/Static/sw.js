@@ -3,9 +3,11 @@
 // - Web Push (issue 13): shows notifications and opens their link on tap.
 // - Offline (issue 19): pages are fetched from the network first and a copy is kept; with no
 //   connection the copy is shown, marked "Offline — showing what was saved", and a page never
-//   seen gets /offline, which lists the saved ones. Static files and photos are kept as they are
-//   fetched (their URLs never change content). Caches carry VERSION and older ones are dropped on
-//   upgrade; logging out clears them all (the server sends Clear-Site-Data).
+//   seen gets /offline, which lists the saved ones. Static files are kept as fetched (their URLs
+//   never change content). Photos go to the network first too: a photo whose share was withdrawn
+//   must stop showing at once, so the kept copy is only for when there is no connection. Caches
+//   carry VERSION and older ones are dropped on upgrade; logging out clears them all (the server
+//   sends Clear-Site-Data).
 "use strict";
 
 var VERSION = "v1";
@@ -36,8 +38,10 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/media/") === 0) {
+  if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(fromCacheFirst(request));
+  } else if (url.pathname.indexOf("/media/") === 0) {
+    event.respondWith(photoFromNetworkFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(fromNetworkFirst(request, url));
   }
@@ -54,12 +58,30 @@ function fromCacheFirst(request) {
   });
 }
 
+function photoFromNetworkFirst(request) {
+  return fetch(request).then(function (response) {
+    return caches.open(FILES).then(function (cache) {
+      // A photo that is no longer ours to see is forgotten, not kept.
+      if (response.ok && response.type === "basic") cache.put(request, response.clone());
+      else if (response.status === 404) cache.delete(request);
+      return response;
+    });
+  }).catch(function () {
+    return caches.open(FILES).then(function (cache) { return cache.match(request); }).then(function (hit) {
+      return hit || Response.error();
+    });
+  });
+}
+
 function fromNetworkFirst(request, url) {
   return fetch(request).then(function (response) {
     var keep = response.ok && response.type === "basic" && !response.redirected && !NEVER_KEPT.test(url.pathname);
     if (keep) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) { return cache.put(request, copy); });
+    } else if (response.status === 404) {
+      // Gone, or no longer shared with us: not to be shown offline either.
+      caches.open(PAGES).then(function (cache) { return cache.delete(request, { ignoreVary: true }); });
     }
     return response;
   }).catch(function () {
