@@ -40,7 +40,7 @@ struct IdempotentCreates: ServerMiddleware {
         if let body { data = try await Data(collecting: body, upTo: .max) }
         var hasher = SHA256()
         hasher.update(data: Data("\(operationID) \(request.path ?? "")\n".utf8))
-        hasher.update(data: data)
+        hasher.update(data: Self.canonical(data, contentType: request.headerFields[.contentType]))
         let hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
 
         switch try await store.claim(userID: userID, key: key, requestHash: hash, at: now()) {
@@ -77,6 +77,37 @@ struct IdempotentCreates: ServerMiddleware {
                 throw error
             }
         }
+    }
+
+    /// The body as it is compared: JSON with its keys sorted (a client may serialise the same
+    /// object in another order on a retry), a multipart body without its boundary (which a
+    /// browser makes up anew for every send), anything else as it came.
+    static func canonical(_ body: Data, contentType: String?) -> Data {
+        let type = contentType?.lowercased() ?? ""
+        if type.hasPrefix("application/json"),
+            let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+            let sorted = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        {
+            return sorted
+        }
+        if type.hasPrefix("multipart/"), let contentType,
+            let range = contentType.range(of: "boundary=", options: .caseInsensitive)
+        {
+            let boundary = contentType[range.upperBound...].split(separator: ";").first.map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+            }
+            if let boundary, !boundary.isEmpty, let marker = boundary.data(using: .utf8) {
+                var copy = Data()
+                var rest = body[...]
+                while let found = rest.firstRange(of: marker) {
+                    copy.append(rest[..<found.lowerBound])
+                    rest = rest[found.upperBound...]
+                }
+                copy.append(rest)
+                return copy
+            }
+        }
+        return body
     }
 
     /// Marks an answer given again from the first request.

@@ -31,6 +31,13 @@ struct APIIdempotencyTests {
             #expect(other.errorCode("Idempotency-Key") == "reused")
             #expect(try await api.get("/checkins").items.count == 1)
 
+            // The same object with its keys in another order is the same request.
+            let keyed: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "ordered", .contentType: "application/json"]
+            let ab = try await api.call(.post, "/journal", raw: #"{"title":"T","body":"B"}"#, headers: keyed)
+            let ba = try await api.call(.post, "/journal", raw: #"{"body":"B","title":"T"}"#, headers: keyed)
+            #expect(ab.status == .created && ba.text == ab.text, "\(ba.text)")
+            try await api.delete("/journal/\(ab["id"] as? String ?? "")")
+
             // Journal entries and day-less creates alike.
             let entry = try await post(api, "/journal", ["body": "Offline thoughts"], key: "entry-1")
             let entryAgain = try await post(api, "/journal", ["body": "Offline thoughts"], key: "entry-1")
