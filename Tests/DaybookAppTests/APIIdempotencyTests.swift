@@ -1,3 +1,4 @@
+import DaybookMedia
 import DaybookTestSupport
 import Foundation
 import HTTPTypes
@@ -43,6 +44,25 @@ struct APIIdempotencyTests {
             let entryAgain = try await post(api, "/journal", ["body": "Offline thoughts"], key: "entry-1")
             #expect(entry.status == .created && entryAgain["id"] as? String == entry["id"] as? String)
             #expect(try await api.get("/journal").items.count == 1)
+        }
+    }
+
+    /// A browser makes a new multipart boundary for every send: a retried photo upload is still
+    /// the same request.
+    @Test(arguments: TestDatabase.available)
+    func aRetriedPhotoUploadIsOnePhoto(database: TestDatabase) async throws {
+        try await withApp(database) { client, _ in
+            let api = try await API(client).register("uploader")
+            let photo = try SampleImage.make(width: 64, height: 48, format: .jpeg)
+            let key: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "photo-1"]
+            let first = try await api.upload(photo, headers: key)
+            let again = try await api.upload(photo, headers: key)
+            #expect(first.status == .created, "\(first.text)")
+            #expect(again.status == .created && again["id"] as? String == first["id"] as? String, "\(again.text)")
+            #expect(again.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
+            #expect(try await api.get("/media").items.count == 1)
+            let other = try SampleImage.make(width: 48, height: 64, format: .jpeg)
+            #expect(try await api.upload(other, headers: key).errorCode("Idempotency-Key") == "reused")
         }
     }
 

@@ -24,9 +24,12 @@ func multipart(_ data: Data, filename: String = "photo.jpg", type: String = "ima
 }
 
 extension API {
-    func upload(_ data: Data, kind: String? = nil, filename: String = "photo.jpg") async throws -> APIResponse {
+    func upload(
+        _ data: Data, kind: String? = nil, filename: String = "photo.jpg", headers extra: HTTPFields = [:]
+    ) async throws -> APIResponse {
         let (body, type) = multipart(data, filename: filename)
-        var headers: HTTPFields = [.contentType: type]
+        var headers = extra
+        headers[.contentType] = type
         if let token { headers[.authorization] = "Bearer \(token)" }
         let query = kind.map { "?kind=\($0)" } ?? ""
         return try await client.execute(uri: "/api/v1/media" + query, method: .post, headers: headers, body: body) {
@@ -48,7 +51,8 @@ func blobCount(_ directory: String) -> Int {
     var count = 0
     while let path = enumerator?.nextObject() as? String {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(path), isDirectory: &isDirectory),
+        if FileManager.default.fileExists(
+            atPath: (directory as NSString).appendingPathComponent(path), isDirectory: &isDirectory),
             !isDirectory.boolValue, !path.hasSuffix(".tmp")
         {
             count += 1
@@ -156,7 +160,8 @@ struct APIMediaTests {
             try await api.upload(oversize).expectProblem(.contentTooLarge, "payload_too_large")
 
             // A body that is not multipart at all, and a multipart body without a file.
-            try await api.call(.post, "/media", raw: "{}").expectProblem(.unsupportedMediaType, "unsupported_media_type")
+            try await api.call(.post, "/media", raw: "{}").expectProblem(
+                .unsupportedMediaType, "unsupported_media_type")
 
             #expect(try await api.get("/media").items.isEmpty)
             #expect(blobCount(media) == 0)
