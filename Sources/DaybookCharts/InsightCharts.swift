@@ -11,14 +11,9 @@ public enum InsightChartName: String, Sendable, CaseIterable {
 /// Statistics drawn as charts. Labels name activities, feelings and people through `names`
 /// (escaped when drawn: they are the user's own words).
 public enum InsightCharts {
-    static let monthInitials = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"]
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-        "December",
-    ]
 
-    static func longDate(_ date: LocalDate) -> String { "\(date.day) \(monthNames[date.month - 1]) \(date.year)" }
-    static func shortDate(_ date: LocalDate) -> String { "\(date.day) \(monthNames[date.month - 1].prefix(3))" }
+    static func longDate(_ date: LocalDate) -> String { "\(date.day) \(Months.name(date.month)) \(date.year)" }
+    static func shortDate(_ date: LocalDate) -> String { "\(date.day) \(Months.shortName(date.month))" }
 
     /// A note drawn in the middle of a chart that has nothing to show yet.
     static func emptyNote(_ text: String, height: Int) -> String {
@@ -45,9 +40,9 @@ public enum InsightCharts {
     public static func year(_ year: MoodYear) -> Chart {
         let bars = year.months.map { month in
             ChartKinds.Bar(
-                label: monthInitials[month.month.month - 1], value: month.tally.average,
+                label: String(Months.name(month.month.month).prefix(1)), value: month.tally.average,
                 color: month.tally.average.map { Mood(nearest: $0).color } ?? Chart.empty,
-                tip: "\(monthNames[month.month.month - 1]) \(year.year): "
+                tip: "\(Months.name(month.month.month)) \(year.year): "
                     + (month.tally.days == 0
                         ? "no entries" : "\(ChartNumber.text(month.tally.average)) over \(month.tally.days) days"))
         }
@@ -96,7 +91,7 @@ public enum InsightCharts {
     public static func pixels(_ pixels: YearInPixels) -> Chart {
         let rows = pixels.months.enumerated().map { index, days in
             (
-                label: String(monthNames[index].prefix(3)),
+                label: Months.shortName(index + 1),
                 cells: days.map { cell in
                     ChartKinds.Cell(
                         color: cell.mood?.color, opacity: 1,

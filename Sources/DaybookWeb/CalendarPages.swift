@@ -73,7 +73,7 @@ struct CalendarPages: Sendable {
                             hasCheckins: false)
                     }
                     let info = byDate[date]
-                    let name = "\(date.day) \(DateText.months[date.month - 1])"
+                    let name = "\(date.day) \(Months.name(date.month))"
                     let journal = info?.hasJournal ?? false
                     let outfit = info?.hasOutfit ?? false
                     if let mood = info?.mood {
@@ -105,7 +105,7 @@ struct CalendarPages: Sendable {
             previousHref: "/calendar?month=\(month.previous)", previousLabel: month.previous.title,
             nextHref: "/calendar?month=\(month.next)", nextLabel: month.next.title,
             thisMonthHref: month == YearMonth(today) ? nil : "/calendar",
-            weekdays: MonthGrid.weekdaySymbols, weeks: weeks, moods: Mood.allCases.reversed().map(MoodView.init),
+            weekdays: Weekdays.shortNames, weeks: weeks, moods: Mood.allCases.reversed().map(MoodView.init),
             loggedCount: days.filter { $0.mood != nil }.count)
         return web.renderer.page("calendar", model, title: month.title, context: context, tab: .calendar)
     }

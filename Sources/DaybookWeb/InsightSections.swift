@@ -138,11 +138,8 @@ struct InsightSections {
             caption = "Mood by month"
             var months: [YearMonth: MoodTally] = [:]
             for day in trend.logged { months[YearMonth(day.date), default: MoodTally()].add(day.mood) }
-            rows = months.keys.sorted(by: >).map { month in
-                [
-                    InsightSection.Cell(month.title), averageCell(months[month]!),
-                    InsightSection.Cell(String(months[month]!.days)),
-                ]
+            rows = months.sorted { $0.key > $1.key }.map { month, tally in
+                [InsightSection.Cell(month.title), averageCell(tally), InsightSection.Cell(String(tally.days))]
             }
         } else {
             caption = "Mood by day"

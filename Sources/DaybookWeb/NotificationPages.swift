@@ -239,7 +239,7 @@ struct NotificationPages: Sendable {
             wakingStart: settings.wakingStart.description, wakingEnd: settings.wakingEnd.description,
             checkinReminders: settings.checkinReminders, dailyReminder: settings.dailyReminder?.description ?? "",
             days: (1...7).map {
-                RemindersModel.Day(number: $0, name: DateText.weekdays[$0 - 1], checked: settings.weekdays.contains($0))
+                RemindersModel.Day(number: $0, name: Weekdays.name($0), checked: settings.weekdays.contains($0))
             },
             skipMinutes: String(settings.skipIfCheckedInWithinMinutes), next: lines, hasNext: !lines.isEmpty,
             saved: saved)

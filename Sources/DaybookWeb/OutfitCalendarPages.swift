@@ -65,7 +65,7 @@ struct OutfitCalendarPages: Sendable {
                             blank: true, day: 0, href: nil, cls: "blank", label: "", isToday: false, thumb: nil,
                             marker: nil)
                     }
-                    let name = "\(date.day) \(DateText.months[date.month - 1])"
+                    let name = "\(date.day) \(Months.name(date.month))"
                     let href = date <= lastPlannable ? "/closet/calendar/\(date)" : nil
                     guard let day = byDate[date] else {
                         return Cell(
@@ -101,7 +101,7 @@ struct OutfitCalendarPages: Sendable {
             title: month.title, previousHref: "/closet/calendar?month=\(month.previous)",
             previousLabel: month.previous.title, nextHref: "/closet/calendar?month=\(month.next)",
             nextLabel: month.next.title, thisMonthHref: month == YearMonth(today) ? nil : "/closet/calendar",
-            weekdays: MonthGrid.weekdaySymbols, weeks: weeks, wornCount: days.filter { $0.status == .worn }.count,
+            weekdays: Weekdays.shortNames, weeks: weeks, wornCount: days.filter { $0.status == .worn }.count,
             plannedCount: days.filter { $0.status == .planned }.count)
         return web.renderer.page(
             "outfit_calendar", model, title: "Worn & planned · \(month.title)", context: context, tab: .closet)

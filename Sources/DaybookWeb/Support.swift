@@ -137,31 +137,26 @@ struct FormErrors {
 
 /// Dates and times as the pages show them, in English, with no dependence on the machine's locale.
 enum DateText {
-    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let months = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
 
     /// "Monday, 3 March 2025".
     static func long(_ date: LocalDate) -> String {
-        "\(weekdays[date.isoWeekday - 1]), \(date.day) \(months[date.month - 1]) \(date.year)"
+        "\(Weekdays.name(date.isoWeekday)), \(date.day) \(Months.name(date.month)) \(date.year)"
     }
 
     /// "Monday, 3 March", with the year only when it is not `currentYear`.
     static func long(_ date: LocalDate, currentYear: Int) -> String {
         date.year == currentYear
-            ? "\(weekdays[date.isoWeekday - 1]), \(date.day) \(months[date.month - 1])" : long(date)
+            ? "\(Weekdays.name(date.isoWeekday)), \(date.day) \(Months.name(date.month))" : long(date)
     }
 
     /// "Mon 3 Mar".
     static func short(_ date: LocalDate) -> String {
-        "\(weekdays[date.isoWeekday - 1].prefix(3)) \(date.day) \(months[date.month - 1].prefix(3))"
+        "\(Weekdays.shortName(date.isoWeekday)) \(date.day) \(Months.shortName(date.month))"
     }
 
     /// "3 Mar 2025".
     static func medium(_ date: LocalDate) -> String {
-        "\(date.day) \(months[date.month - 1].prefix(3)) \(date.year)"
+        "\(date.day) \(Months.shortName(date.month)) \(date.year)"
     }
 
     /// "14:05" in a zone.

@@ -10,7 +10,4 @@ public enum MonthGrid {
         cells += Array(repeating: nil, count: (7 - cells.count % 7) % 7)
         return stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
     }
-
-    /// Column headings matching `weeks(of:)`.
-    public static let weekdaySymbols = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 }

@@ -50,16 +50,10 @@ public struct YearMonth: Sendable, Hashable, Comparable, Codable, CustomStringCo
         String(firstDay.description.prefix(7))
     }
 
-    /// "November 2026". Written out here rather than with a `DateFormatter`: a server often has no
-    /// locale data, and the page should not change with the machine's settings.
+    /// "November 2026" (see `Months`).
     public var title: String {
-        "\(YearMonth.englishNames[month - 1]) \(year)"
+        "\(Months.name(month)) \(year)"
     }
-
-    static let englishNames = [
-        "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
-    ]
 
     public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)

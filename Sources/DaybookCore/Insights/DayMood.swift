@@ -68,18 +68,3 @@ public struct DateSpan: Sendable, Hashable, Codable {
     /// Every date, oldest first.
     public var dates: [LocalDate] { (from.dayNumber...to.dayNumber).map(LocalDate.init(dayNumber:)) }
 }
-
-/// Weekdays as the insights show them: ISO numbers (1 = Monday … 7 = Sunday) in the user's order.
-public enum Weekdays {
-    public static let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    public static let shortNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-
-    /// The seven ISO weekdays starting from `weekStart` (1–7; anything else is Monday).
-    public static func ordered(from weekStart: Int) -> [Int] {
-        let start = (1...7).contains(weekStart) ? weekStart : 1
-        return (0..<7).map { (start - 1 + $0) % 7 + 1 }
-    }
-
-    public static func name(_ isoWeekday: Int) -> String { names[(isoWeekday - 1) % 7] }
-    public static func shortName(_ isoWeekday: Int) -> String { shortNames[(isoWeekday - 1) % 7] }
-}
