@@ -211,10 +211,10 @@ extension Components.Schemas.InsightStreak {
 }
 
 extension Components.Schemas.InsightTag {
-    init(_ id: UUID, kind: InsightTagKind, names: InsightNames) {
-        let item = names.item(id)
+    init(_ id: UUID, kind: InsightTagKind, names: VocabularyLookup) {
+        let item = names.items[id]
         self.init(
             id: id.apiString, kind: .init(rawValue: kind.rawValue) ?? .activity,
-            name: item?.name ?? names.name(id), emoji: item?.emoji)
+            name: item?.name ?? names.label(id), emoji: item?.emoji)
     }
 }

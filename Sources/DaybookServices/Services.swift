@@ -48,6 +48,6 @@ public struct Services: Sendable {
         outfits = OutfitService(store: store, media: media, now: now)
         friends = FriendService(store: store, notifications: notifications, now: now)
         shares = ShareService(store: store, notifications: notifications, now: now)
-        insights = InsightService(store: store, now: now)
+        insights = InsightService(store: store, vocabulary: vocabulary, now: now)
     }
 }

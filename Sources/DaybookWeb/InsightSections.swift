@@ -191,7 +191,7 @@ struct InsightSections {
         let names = insight.names
         let rows = insight.correlations.rows.map { row -> [InsightSection.Cell] in
             [
-                InsightSection.Cell(names.name(row.id)), InsightSection.Cell(ChartNumber.signed(row.difference)),
+                InsightSection.Cell(names.label(row.id)), InsightSection.Cell(ChartNumber.signed(row.difference)),
                 InsightSection.Cell("\(ChartNumber.text(row.with.average)) (\(row.with.days) days)"),
                 InsightSection.Cell("\(ChartNumber.text(row.without.average)) (\(row.without.days) days)"),
             ]
@@ -206,14 +206,14 @@ struct InsightSections {
                     "Often on the same day", ["Activities", "Days together"],
                     insight.pairs.map {
                         [
-                            InsightSection.Cell("\(names.name($0.first)) + \(names.name($0.second))"),
+                            InsightSection.Cell("\(names.label($0.first)) + \(names.label($0.second))"),
                             InsightSection.Cell(String($0.days)),
                         ]
                     }))
         }
         let hidden = insight.correlations.hiddenCount
         return section(
-            InsightCharts.correlations(insight.correlations, names: names.name),
+            InsightCharts.correlations(insight.correlations, names: names.label),
             intro: "The average mood on days with each activity, feeling or person, against days without it. Shown "
                 + "once there are \(MoodCorrelations.minimumDays) days with it and \(MoodCorrelations.minimumDays) without"
                 + (hidden > 0 ? " (\(hidden) more wait for enough days)." : ".")
@@ -221,26 +221,26 @@ struct InsightSections {
             query: query, tables: tables)
     }
 
-    func checkinHours(_ patterns: CheckinPatterns, names: InsightNames, query: String) -> InsightSection {
+    func checkinHours(_ patterns: CheckinPatterns, names: VocabularyLookup, query: String) -> InsightSection {
         let rows = patterns.feelings.map { feeling -> [InsightSection.Cell] in
             let peak = feeling.byHour.indices.max { feeling.byHour[$0] < feeling.byHour[$1] } ?? 0
             return [
-                InsightSection.Cell(names.name(feeling.id)), InsightSection.Cell(String(feeling.total)),
+                InsightSection.Cell(names.label(feeling.id)), InsightSection.Cell(String(feeling.total)),
                 InsightSection.Cell("\(peak):00–\(peak + 1):00"),
             ]
         }
         return section(
-            InsightCharts.checkinHours(patterns, names: names.name),
+            InsightCharts.checkinHours(patterns, names: names.label),
             intro: "When in the day each feeling is logged (the hour where you were).", query: query,
             tables: [table("Feelings by hour", ["Feeling", "Check-ins", "Most often"], rows)])
     }
 
-    func checkinWeekdays(_ patterns: CheckinPatterns, names: InsightNames, query: String) -> InsightSection {
+    func checkinWeekdays(_ patterns: CheckinPatterns, names: VocabularyLookup, query: String) -> InsightSection {
         let rows = patterns.feelings.map { feeling -> [InsightSection.Cell] in
-            [InsightSection.Cell(names.name(feeling.id))] + feeling.byWeekday.map { InsightSection.Cell(String($0)) }
+            [InsightSection.Cell(names.label(feeling.id))] + feeling.byWeekday.map { InsightSection.Cell(String($0)) }
         }
         return section(
-            InsightCharts.checkinWeekdays(patterns, names: names.name),
+            InsightCharts.checkinWeekdays(patterns, names: names.label),
             intro: "Which weekdays each feeling is logged on.",
             query: query,
             tables: [table("Feelings by weekday", ["Feeling"] + patterns.weekdays.map(Weekdays.shortName), rows)])

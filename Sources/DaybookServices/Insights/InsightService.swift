@@ -8,10 +8,14 @@ import Foundation
 /// the user's own: their time zone and their first day of the week.
 public struct InsightService: Sendable {
     let store: any DaybookStore
+    let vocabulary: VocabularyService
     let now: @Sendable () -> Date
 
-    public init(store: any DaybookStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: any DaybookStore, vocabulary: VocabularyService, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
+        self.vocabulary = vocabulary
         self.now = now
     }
 
@@ -86,7 +90,7 @@ public struct InsightService: Sendable {
         let (all, tags) = try await tallies
         let correlations = MoodCorrelations(allDays: all, tags: tags)
         let top = ActivityPair.top(try await pairs)
-        let names = try await names(
+        let names = try await vocabulary.lookup(
             userID: user.id,
             itemIDs: correlations.rows.filter { $0.kind != .person }.map(\.id) + top.flatMap { [$0.first, $0.second] },
             personIDs: correlations.rows.filter { $0.kind == .person }.map(\.id))
@@ -94,12 +98,12 @@ public struct InsightService: Sendable {
     }
 
     public func checkinPatterns(user: User, range: InsightRange) async throws -> (
-        span: DateSpan, patterns: CheckinPatterns, names: InsightNames
+        span: DateSpan, patterns: CheckinPatterns, names: VocabularyLookup
     ) {
         let span = try await span(range, user: user)
         let counts = try await store.insights.feelingCounts(userID: user.id, from: span.from, to: span.to)
         let patterns = CheckinPatterns(byHour: counts.byHour, byWeekday: counts.byWeekday, weekStart: user.weekStart)
-        return (span, patterns, try await names(userID: user.id, itemIDs: patterns.feelings.map(\.id), personIDs: []))
+        return (span, patterns, try await vocabulary.lookup(userID: user.id, itemIDs: patterns.feelings.map(\.id)))
     }
 
     /// One chart by name; `year` and `range` as the statistic it draws takes them.
@@ -119,14 +123,14 @@ public struct InsightService: Sendable {
 
     private func correlationsChart(user: User, range: InsightRange) async throws -> Chart {
         let insight = try await correlations(user: user, range: range)
-        return InsightCharts.correlations(insight.correlations, names: insight.names.name)
+        return InsightCharts.correlations(insight.correlations, names: insight.names.label)
     }
 
     private func checkinChart(_ name: InsightChartName, user: User, range: InsightRange) async throws -> Chart {
         let found = try await checkinPatterns(user: user, range: range)
         return name == .checkinHours
-            ? InsightCharts.checkinHours(found.patterns, names: found.names.name)
-            : InsightCharts.checkinWeekdays(found.patterns, names: found.names.name)
+            ? InsightCharts.checkinHours(found.patterns, names: found.names.label)
+            : InsightCharts.checkinWeekdays(found.patterns, names: found.names.label)
     }
 
     /// A page of the thought diary (`gratitude` false) or the gratitude diary, newest first; the
@@ -145,15 +149,6 @@ public struct InsightService: Sendable {
         let page = Array(lines.prefix(limit))
         return (page, lines.count > limit ? page.last?.date.description : nil)
     }
-
-    private func names(userID: UUID, itemIDs: [UUID], personIDs: [UUID]) async throws -> InsightNames {
-        guard !itemIDs.isEmpty || !personIDs.isEmpty else { return InsightNames(items: [:], people: [:]) }
-        let found = try await store.vocabulary.named(
-            userID: userID, itemIDs: Array(Set(itemIDs)), personIDs: Array(Set(personIDs)))
-        return InsightNames(
-            items: Dictionary(found.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
-            people: Dictionary(found.people.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))
-    }
 }
 
 /// What goes with mood over a span, with the names to show.
@@ -161,20 +156,14 @@ public struct CorrelationInsight: Sendable {
     public var span: DateSpan
     public var correlations: MoodCorrelations
     public var pairs: [ActivityPair]
-    public var names: InsightNames
+    public var names: VocabularyLookup
 }
 
-/// The words and people insights name, by id.
-public struct InsightNames: Sendable {
-    public let items: [UUID: VocabularyItem]
-    public let people: [UUID: Person]
-
-    /// "🚶 walk", a person's name, or "(removed)" for an id the user no longer has.
-    @Sendable public func name(_ id: UUID) -> String {
+extension VocabularyLookup {
+    /// What insights call an id: "🚶 walk", a person's name, or "(removed)" for one the user no
+    /// longer has.
+    public func label(_ id: UUID) -> String {
         if let item = items[id] { return item.emoji.isEmpty ? item.name : "\(item.emoji) \(item.name)" }
         return people[id]?.name ?? "(removed)"
     }
-
-    /// The vocabulary item (for its kind and emoji), nil for people.
-    public func item(_ id: UUID) -> VocabularyItem? { items[id] }
 }
