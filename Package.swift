@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "DaybookMedia",
             dependencies: [
-                "VipsShim",
+                "DaybookCore", "VipsShim",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

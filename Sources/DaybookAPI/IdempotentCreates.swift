@@ -41,7 +41,7 @@ struct IdempotentCreates: ServerMiddleware {
         var hasher = SHA256()
         hasher.update(data: Data("\(operationID) \(request.path ?? "")\n".utf8))
         hasher.update(data: Self.canonical(data, contentType: request.headerFields[.contentType]))
-        let hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let hash = hasher.finalize().hexString
 
         switch try await store.claim(userID: userID, key: key, requestHash: hash, at: now()) {
         case .answered(let firstHash, let first):

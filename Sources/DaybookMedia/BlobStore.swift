@@ -1,4 +1,5 @@
 import Crypto
+import DaybookCore
 import Foundation
 import Synchronization
 

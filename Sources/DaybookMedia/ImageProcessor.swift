@@ -1,4 +1,5 @@
 import Crypto
+import DaybookCore
 import Foundation
 import NIOPosix
 import VipsShim
@@ -218,19 +219,4 @@ public struct ImageProcessor: Sendable {
         pool.start()
         return pool
     }()
-}
-
-extension Sequence<UInt8> {
-    /// Lower-case hex.
-    var hexString: String {
-        var text = ""
-        text.reserveCapacity(64)
-        for byte in self {
-            text.append(Self.hexDigits[Int(byte >> 4)])
-            text.append(Self.hexDigits[Int(byte & 0x0F)])
-        }
-        return text
-    }
-
-    private static var hexDigits: [Character] { Array("0123456789abcdef") }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import DaybookCore
 import Foundation
 
 /// Session cookies and API tokens: 256 random bits, given to the client once; only their SHA-256
@@ -16,10 +17,7 @@ public enum SessionToken {
 
     /// Lower-case hex SHA-256 of the token, as stored.
     public static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        SHA256.hash(data: Data(token.utf8)).hexString
     }
 
     /// Cheap shape check before touching the database: tokens are 43 base64url characters.
