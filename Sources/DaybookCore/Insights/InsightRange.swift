@@ -23,9 +23,9 @@ public enum InsightRange: Sendable, Hashable {
     /// Parses `range`, `from`, `to` as a query string gives them (empty is "not given"); each
     /// error names its parameter. `from`/`to` and `range` together are refused: which would win?
     public static func parse(range: String?, from: String?, to: String?) throws(ValidationError) -> InsightRange {
-        let range = given(range)
-        let from = given(from)
-        let to = given(to)
+        let range = range.given
+        let from = from.given
+        let to = to.given
         var errors: [FieldError] = []
         if let range {
             if from != nil || to != nil {
@@ -56,7 +56,7 @@ public enum InsightRange: Sendable, Hashable {
 
     /// Parses a `year` parameter: nil when not given, 1900–9999 otherwise.
     public static func parseYear(_ text: String?) throws(ValidationError) -> Int? {
-        guard let text = given(text) else { return nil }
+        guard let text = text.given else { return nil }
         guard let year = Int(text), (1900...9999).contains(year) else {
             throw ValidationError([
                 FieldError(field: "year", code: "invalid", message: "A year is a number from 1900 to 9999.")
@@ -73,11 +73,6 @@ public enum InsightRange: Sendable, Hashable {
         case .all: DateSpan(from: min(earliest ?? today, today), to: today)!
         case .between(let span): span
         }
-    }
-
-    private static func given(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        return text
     }
 
     private static func dateError(_ field: String) -> FieldError {

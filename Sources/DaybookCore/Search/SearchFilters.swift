@@ -52,11 +52,7 @@ public struct SearchFilters: Sendable, Hashable {
     ) throws(ValidationError) -> SearchFilters {
         var filters = SearchFilters()
         var errors: [FieldError] = []
-        func given(_ text: String?) -> String? {
-            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            return text
-        }
-        if let text = given(kind) {
+        if let text = kind.given {
             if let value = SearchKind(rawValue: text) {
                 filters.kind = value
             } else {
@@ -64,14 +60,14 @@ public struct SearchFilters: Sendable, Hashable {
                     FieldError(field: "kind", code: "invalid", message: "Choose day, checkin, journal or item."))
             }
         }
-        if let text = given(tag) {
+        if let text = tag.given {
             if let value = JournalRules.tag(text) {
                 filters.tag = value
             } else {
                 errors.append(FieldError(field: "tag", code: "invalid", message: "That cannot be a tag."))
             }
         }
-        if let text = given(mood) {
+        if let text = mood.given {
             if let level = Int(text), let value = Mood(rawValue: level) {
                 filters.mood = value
             } else {
@@ -79,7 +75,7 @@ public struct SearchFilters: Sendable, Hashable {
             }
         }
         for (field, text) in [("from", from), ("to", to)] {
-            guard let text = given(text) else { continue }
+            guard let text = text.given else { continue }
             if let date = LocalDate(text) {
                 if field == "from" { filters.from = date } else { filters.to = date }
             } else {
@@ -89,7 +85,7 @@ public struct SearchFilters: Sendable, Hashable {
         if let from = filters.from, let to = filters.to, from > to {
             errors.append(FieldError(field: "to", code: "invalid", message: "The end date is before the start date."))
         }
-        if let text = given(hasPhotos) {
+        if let text = hasPhotos.given {
             switch text.lowercased() {
             case "true", "1", "yes", "on": filters.hasPhotos = true
             case "false", "0", "no", "off": filters.hasPhotos = false

@@ -26,3 +26,12 @@ extension Int {
         return self < 0 ? "-" + grouped : grouped
     }
 }
+
+extension String? {
+    /// A parameter as a query string or form gives it: trimmed of spaces, nil when absent or blank
+    /// (an empty field means "not given").
+    var given: String? {
+        guard let text = self?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        return text
+    }
+}
