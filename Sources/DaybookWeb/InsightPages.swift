@@ -74,7 +74,9 @@ struct InsightPages: Sendable {
         if errors["range"] != nil || errors["from"] != nil || errors["to"] != nil {
             (query.range, query.from, query.to) = ("", "", "")
         }
-        let (user, service, year, range) = (auth.user, web.services.insights, askedYear, askedRange)
+        let (user, service, year) = (auth.user, web.services.insights, askedYear)
+        // The dates once for every statistic below (`all` reads the first entry's date).
+        let range = InsightRange.between(try await service.span(askedRange, user: user))
         async let weekValue = service.week(user: user)
         async let yearValue = service.year(user: user, year: year)
         async let trendValue = service.trend(user: user, range: range)
@@ -99,7 +101,7 @@ struct InsightPages: Sendable {
                 var link = query
                 (link.range, link.from, link.to) = (named.name, "", "")
                 return Model.Option(
-                    value: named.name, label: named.label, selected: range == named.range,
+                    value: named.name, label: named.label, selected: askedRange == named.range,
                     href: "/insights" + link.string(only: ["year", "range"]) + "#range")
             },
             from: form["from"], to: form["to"],
