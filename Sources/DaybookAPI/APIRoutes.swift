@@ -41,7 +41,7 @@ public struct APIRoutes: Sendable {
             on: router, serverURL: URL(string: "/api/v1")!, configuration: Self.configuration,
             middlewares: [
                 RequireAuthentication(), RejectNulls(),
-                IdempotentCreates(store: services.store.idempotency, now: { Date() }),
+                IdempotentCreates(idempotency: services.idempotency),
             ])
     }
 }

@@ -1,6 +1,6 @@
-import Crypto
 import DaybookCore
 import DaybookHTTP
+import DaybookServices
 import DaybookStorage
 import Foundation
 import HTTPTypes
@@ -12,8 +12,7 @@ import OpenAPIRuntime
 /// first still runs is a 409. Keys belong to the user who sent them. Failed requests (a 4xx or an
 /// error) free their key, so a corrected retry runs. Kept a day (`AccountService.cleanUp`).
 struct IdempotentCreates: ServerMiddleware {
-    let store: any IdempotencyStore
-    let now: @Sendable () -> Date
+    let idempotency: IdempotencyService
 
     static let header = HTTPField.Name("Idempotency-Key")!
     /// What an answer kept for a repeat may weigh: a create's answer is one record.
@@ -26,7 +25,7 @@ struct IdempotentCreates: ServerMiddleware {
         guard request.method == .post, let key = request.headerFields[Self.header],
             let userID = RequestScope.current?.auth?.user.id
         else { return try await next(request, body, metadata) }
-        guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        guard IdempotencyService.isValidKey(key) else {
             throw APIProblem.malformed(
                 "The Idempotency-Key is not one.",
                 errors: [
@@ -38,44 +37,35 @@ struct IdempotentCreates: ServerMiddleware {
         // `APIMiddleware` has already read the body into memory, within its limit.
         var data = Data()
         if let body { data = try await Data(collecting: body, upTo: .max) }
-        var hasher = SHA256()
-        hasher.update(data: Data("\(operationID) \(request.path ?? "")\n".utf8))
-        hasher.update(data: Self.canonical(data, contentType: request.headerFields[.contentType]))
-        let hash = hasher.finalize().hexString
+        var same = Data("\(operationID) \(request.path ?? "")\n".utf8)
+        same.append(Self.canonical(data, contentType: request.headerFields[.contentType]))
 
-        switch try await store.claim(userID: userID, key: key, requestHash: hash, at: now()) {
-        case .answered(let firstHash, let first):
-            guard firstHash == hash else { throw Self.reused }
+        let outcome = try await idempotency.once(userID: userID, key: key, request: same) {
+            let (response, answer) = try await next(request, HTTPBody(data), metadata)
+            var bytes = Data()
+            if let answer { bytes = try await Data(collecting: answer, upTo: Self.maxKeptBody) }
+            let keep =
+                (200..<300).contains(response.status.code)
+                ? IdempotentResponse(
+                    status: response.status.code, contentType: response.headerFields[.contentType],
+                    location: response.headerFields[.location], body: bytes) : nil
+            return ((response, bytes), keep)
+        }
+        switch outcome {
+        case .ran(let (response, bytes)):
+            return (response, HTTPBody(bytes))
+        case .replayed(let first):
             var fields = HTTPFields()
             if let type = first.contentType { fields[.contentType] = type }
             if let location = first.location { fields[.location] = location }
             fields[Self.replayed] = "true"
             return (HTTPResponse(status: .init(code: first.status), headerFields: fields), HTTPBody(first.body))
-        case .inProgress(let firstHash):
-            guard firstHash == hash else { throw Self.reused }
+        case .reused:
+            throw Self.reused
+        case .inProgress:
             throw APIProblem(
                 status: .conflict, code: "in_progress",
                 detail: "A request with this Idempotency-Key is still running; try again in a moment.")
-        case .claimed:
-            do {
-                let (response, answer) = try await next(request, HTTPBody(data), metadata)
-                var bytes = Data()
-                if let answer { bytes = try await Data(collecting: answer, upTo: Self.maxKeptBody) }
-                if (200..<300).contains(response.status.code) {
-                    try await store.complete(
-                        userID: userID, key: key,
-                        response: IdempotentResponse(
-                            status: response.status.code,
-                            contentType: response.headerFields[HTTPField.Name.contentType],
-                            location: response.headerFields[HTTPField.Name.location], body: bytes))
-                } else {
-                    try await store.release(userID: userID, key: key)
-                }
-                return (response, HTTPBody(bytes))
-            } catch {
-                try? await store.release(userID: userID, key: key)
-                throw error
-            }
         }
     }
 

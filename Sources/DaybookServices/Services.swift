@@ -23,6 +23,7 @@ public struct Services: Sendable {
     public let friends: FriendService
     public let shares: ShareService
     public let insights: InsightService
+    public let idempotency: IdempotencyService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
@@ -49,5 +50,6 @@ public struct Services: Sendable {
         friends = FriendService(store: store, notifications: notifications, now: now)
         shares = ShareService(store: store, notifications: notifications, now: now)
         insights = InsightService(store: store, vocabulary: vocabulary, now: now)
+        idempotency = IdempotencyService(store: store.idempotency, now: now)
     }
 }

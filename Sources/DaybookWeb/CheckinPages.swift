@@ -18,7 +18,7 @@ struct CheckinPages: Sendable {
                 day: request.uri.queryParameters.get("date").flatMap { LocalDate(String($0)) },
                 notice: request.uri.queryParameters.get("notice").map { String($0) })
         }
-        router.post("/checkins") { request, context in try await create(request, context) }
+        router.post("/checkins") { request, context in try await web.once(request, context, create) }
         router.post("/checkins/{id}/delete") { request, context in try await delete(request, context) }
     }
 
@@ -88,6 +88,11 @@ struct CheckinPages: Sendable {
                 errors["at"] =
                     "Give the time as a date and a time, like \(DateText.inputValue(Date(), in: user.zone).replacingOccurrences(of: "T", with: " "))."
             }
+        } else if let madeAt = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(form["madeAt"]),
+            madeAt <= Date()
+        {
+            // When the device made it (app.js): a check-in kept offline and sent later keeps its time.
+            input.at = madeAt
         }
         if form["feeling"].isEmpty { errors["feeling"] = "Pick how you feel." }
         var state = TodayPages.CheckinFormState(input: input, newPerson: newPerson, at: atText, errors: errors)

@@ -18,7 +18,7 @@ struct DayPages: Sendable {
         }
         router.get("/days/{date}") { request, context in try await show(request, context) }
         router.get("/days/{date}/edit") { request, context in try await editForm(request, context) }
-        router.post("/days/{date}/edit") { request, context in try await save(request, context) }
+        router.post("/days/{date}/edit") { request, context in try await web.once(request, context, save) }
         router.post("/days/{date}/delete") { request, context in try await delete(request, context) }
     }
 
@@ -131,6 +131,12 @@ struct DayPages: Sendable {
         let heading: String
         let form: DayFormModel
         let backHref: String
+        var conflict: ConflictView? = nil
+    }
+
+    /// The entry saved meanwhile, shown above the user's own version of the form.
+    struct ConflictView {
+        let saved: EntryView
     }
 
     func editForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -151,6 +157,7 @@ struct DayPages: Sendable {
             action: "/days/\(date)/edit", showDate: true, date: date.description, today: today,
             input: entry.map(DayEntryInput.init) ?? DayEntryInput(),
             question: web.services.days.question(for: date, existing: entry), lookup: lookup,
+            baseVersion: DayFormModel.version(of: entry),
             replaceNotice: entry == nil ? nil : "This will replace the entry you saved for \(DateText.long(date)).",
             confirmReplace: entry == nil ? nil : date.description, errors: errors,
             cancelHref: entry == nil ? "/calendar?month=\(YearMonth(date))" : "/days/\(date)")
@@ -172,14 +179,20 @@ struct DayPages: Sendable {
         let input = DayFormModel.input(from: form)
         let targetText = form["date"].trimmingCharacters(in: .whitespaces).nonEmpty ?? pageDate.description
         let target = try? web.services.days.date(targetText, for: user)
+        let baseVersion = form["baseVersion"]
 
+        if let choice = try await conflict(
+            auth, context, date: pageDate, dateText: targetText, input: input, baseVersion: baseVersion)
+        {
+            return choice
+        }
         if let target, form["confirmReplace"] != target.description,
             try await web.services.days.entry(userID: user.id, date: target) != nil
         {
             // Saving would replace an entry the user was not warned about: warn, then let them confirm.
             return try await rerender(
                 auth, context, pageDate: pageDate, dateText: targetText, input: input, errors: FormErrors(),
-                replaceDate: target, status: .conflict)
+                baseVersion: baseVersion, replaceDate: target, status: .conflict)
         }
         do {
             let saved = try await web.services.days.save(user: user, dateText: targetText, input: input)
@@ -190,14 +203,31 @@ struct DayPages: Sendable {
         } catch let error as ValidationError {
             return try await rerender(
                 auth, context, pageDate: pageDate, dateText: targetText, input: input,
-                errors: FormErrors(error, aliases: DayFormModel.aliases), replaceDate: nil,
+                errors: FormErrors(error, aliases: DayFormModel.aliases), baseVersion: baseVersion,
                 status: .unprocessableContent)
         }
     }
 
-    private func rerender(
+    /// When the entry of `date` changed since the form was opened (an edit made offline, or in
+    /// another tab, meeting a newer one): both, for the user to choose. Nil when it is safe to save.
+    func conflict(
+        _ auth: Authenticated, _ context: AppRequestContext, date: LocalDate, dateText: String, input: DayEntryInput,
+        baseVersion: String
+    ) async throws -> Response? {
+        guard !baseVersion.isEmpty, let saved = try await web.services.days.entry(userID: auth.user.id, date: date),
+            DayFormModel.version(of: saved) != baseVersion
+        else { return nil }
+        return try await rerender(
+            auth, context, pageDate: date, dateText: dateText, input: input, errors: FormErrors(),
+            baseVersion: DayFormModel.version(of: saved), conflict: saved, status: .conflict)
+    }
+
+    /// The edit form again with what was typed: with errors, with a warning that saving replaces
+    /// another date's entry (`replaceDate`), or beside the entry saved meanwhile (`conflict`).
+    func rerender(
         _ auth: Authenticated, _ context: AppRequestContext, pageDate: LocalDate, dateText: String,
-        input: DayEntryInput, errors: FormErrors, replaceDate: LocalDate?, status: HTTPResponse.Status
+        input: DayEntryInput, errors: FormErrors, baseVersion: String, replaceDate: LocalDate? = nil,
+        conflict: DayEntry? = nil, status: HTTPResponse.Status
     ) async throws -> Response {
         let user = auth.user
         let today = web.services.days.today(for: user)
@@ -214,13 +244,16 @@ struct DayPages: Sendable {
             action: "/days/\(pageDate)/edit", showDate: true, date: dateText, today: today, input: input,
             question: web.services.days.question(
                 for: questionDate, existing: questionDate == pageDate ? pageEntry : nil),
-            lookup: lookup,
-            replaceNotice: noticeDate.map { "This will replace the entry you saved for \(DateText.long($0))." },
+            lookup: lookup, baseVersion: baseVersion,
+            replaceNotice: conflict != nil
+                ? nil : noticeDate.map { "This will replace the entry you saved for \(DateText.long($0))." },
             confirmReplace: noticeDate?.description, errors: errors,
-            submitLabel: replaceDate == nil ? "Save" : "Replace it",
+            submitLabel: conflict != nil ? "Save mine instead" : replaceDate == nil ? "Save" : "Replace it",
             cancelHref: pageEntry == nil ? "/calendar?month=\(YearMonth(pageDate))" : "/days/\(pageDate)")
         let heading = pageEntry == nil ? "Log \(DateText.long(pageDate))" : "Edit \(DateText.long(pageDate))"
-        let model = EditModel(heading: heading, form: form, backHref: form.cancelHref ?? "/days")
+        let model = EditModel(
+            heading: heading, form: form, backHref: form.cancelHref ?? "/days",
+            conflict: conflict.map { ConflictView(saved: EntryView($0, lookup: lookup, zone: user.zone)) })
         return web.renderer.page("day_edit", model, title: heading, context: context, tab: .calendar, status: status)
     }
 

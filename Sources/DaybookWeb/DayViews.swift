@@ -111,6 +111,9 @@ struct DayFormModel {
     let replaceNotice: String?
     /// Set when the user has seen the notice for this date and saves anyway.
     let confirmReplace: String?
+    /// Which saved entry the form began from (`DayFormModel.version`): a save finding another one
+    /// there shows both instead of overwriting (issue 19: an offline edit meeting a newer one).
+    let baseVersion: String
     let errors: [String: String]
     let dayFormSummary: String?
     let submitLabel: String
@@ -131,7 +134,7 @@ struct DayFormModel {
 
     init(
         action: String, showDate: Bool, date: String, today: LocalDate, input: DayEntryInput, question: String,
-        lookup: VocabularyLookup, replaceNotice: String? = nil, confirmReplace: String? = nil,
+        lookup: VocabularyLookup, baseVersion: String, replaceNotice: String? = nil, confirmReplace: String? = nil,
         errors: FormErrors = FormErrors(), submitLabel: String = "Save", cancelHref: String? = nil
     ) {
         self.action = action
@@ -139,11 +142,14 @@ struct DayFormModel {
         self.date = date
         self.maxDate = today.description
         self.moods = Mood.allCases.reversed().map {
-            MoodOption(value: $0.rawValue, name: $0.name, emoji: $0.emoji, cls: "mood-\($0.rawValue)", checked: input.mood == $0.rawValue)
+            MoodOption(
+                value: $0.rawValue, name: $0.name, emoji: $0.emoji, cls: "mood-\($0.rawValue)",
+                checked: input.mood == $0.rawValue)
         }
         let chosen = Set(input.activityIDs)
         self.activities = lookup.activities.filter { !$0.archived || chosen.contains($0.id) }.map {
-            ChipOption(id: $0.id.uuidString.lowercased(), name: $0.name, emoji: $0.emoji, checked: chosen.contains($0.id))
+            ChipOption(
+                id: $0.id.uuidString.lowercased(), name: $0.name, emoji: $0.emoji, checked: chosen.contains($0.id))
         }
         self.hasActivities = !activities.isEmpty
         self.note = input.note
@@ -161,10 +167,18 @@ struct DayFormModel {
         self.photoURL = input.photoID.map { MediaPath.url($0, .small) }
         self.replaceNotice = replaceNotice
         self.confirmReplace = confirmReplace
+        self.baseVersion = baseVersion
         self.errors = errors.dictionary
         self.dayFormSummary = errors.summary
         self.submitLabel = submitLabel
         self.cancelHref = cancelHref
+    }
+
+    /// An entry's version as a form carries it: its last change to the microsecond, or `none` for
+    /// a date with no entry. Both sides of a comparison are read through the same store.
+    static func version(of entry: DayEntry?) -> String {
+        guard let entry else { return "none" }
+        return String(Int64((entry.updatedAt.timeIntervalSince1970 * 1_000_000).rounded()))
     }
 
     /// Reads the form's fields into the service's input.
@@ -215,7 +229,8 @@ struct CheckinFormModel {
         }
         let activity = input.activityID
         activityOptions = lookup.activities.filter { !$0.archived || $0.id == activity }.map {
-            SelectOption(id: $0.id.uuidString.lowercased(), label: "\($0.emoji) \($0.name)", selected: $0.id == activity)
+            SelectOption(
+                id: $0.id.uuidString.lowercased(), label: "\($0.emoji) \($0.name)", selected: $0.id == activity)
         }
         let chosen = Set(input.personIDs)
         people = lookup.allPeople.filter { !$0.archived || chosen.contains($0.id) }.map {

@@ -25,6 +25,12 @@ struct FormData: Sendable {
     /// Reads and parses the request body. Anything that is not a url-encoded form reads as empty.
     static func from(_ request: Request, limit: Int = 1_048_576) async throws -> FormData {
         var request = request
+        return try await collect(&request, limit: limit)
+    }
+
+    /// Reads and parses the body and keeps it in `request`, for a handler that reads it again (a
+    /// body streamed from the connection can be read once only).
+    static func collect(_ request: inout Request, limit: Int = 1_048_576) async throws -> FormData {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else {
             return FormData(pairs: [])
         }

@@ -20,7 +20,7 @@ struct JournalPages: Sendable {
     func add(to router: Router<AppRequestContext>) {
         router.get("/journal") { request, context in try await feed(request, context) }
         router.get("/journal/new") { request, context in try await newForm(request, context) }
-        router.post("/journal/new") { request, context in try await create(request, context) }
+        router.post("/journal/new") { request, context in try await web.once(request, context, create) }
         router.get("/journal/{id}") { request, context in try await show(request, context) }
         router.get("/journal/{id}/edit") { request, context in try await editForm(request, context) }
         router.post("/journal/{id}/edit") { request, context in try await update(request, context) }

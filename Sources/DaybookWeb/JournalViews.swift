@@ -200,6 +200,8 @@ struct JournalFormModel {
     let today: String
     /// Where the browser keeps what is typed until it is saved (`app.js`): one per form.
     let draftKey: String
+    /// A new entry's form: the offline outbox may keep it (an edit needs the connection).
+    let isNew: Bool
     let isPrivate: Bool
     let isFriends: Bool
     let isPublic: Bool
@@ -237,6 +239,7 @@ struct JournalFormModel {
         date = input.date.isEmpty ? today.description : input.date
         self.today = today.description
         draftKey = Self.draftKey(action: action)
+        isNew = action == "/journal/new"
         isPrivate = input.visibility == .private
         isFriends = input.visibility == .friends
         isPublic = input.visibility == .public

@@ -16,7 +16,7 @@ struct TodayPages: Sendable {
             guard let auth = context.auth else { return Web.toLogin(request) }
             return try await page(auth, context, notice: request.uri.queryParameters.get("notice").map { String($0) })
         }
-        router.post("/today") { request, context in try await saveToday(request, context) }
+        router.post("/today") { request, context in try await web.once(request, context, saveToday) }
     }
 
     struct Model {
@@ -77,6 +77,8 @@ struct TodayPages: Sendable {
     struct DayFormState {
         var input: DayEntryInput
         var errors: FormErrors
+        /// The version the form began from, kept through an error (see `DayFormModel.baseVersion`).
+        var baseVersion: String
     }
 
     struct CheckinFormState {
@@ -109,6 +111,7 @@ struct TodayPages: Sendable {
             form = DayFormModel(
                 action: "/today", showDate: false, date: today.description, today: today,
                 input: dayForm?.input ?? DayEntryInput(), question: question, lookup: lookup,
+                baseVersion: dayForm?.baseVersion ?? DayFormModel.version(of: entry),
                 replaceNotice: entry == nil ? nil : "This will replace the entry you saved for today.",
                 errors: dayForm?.errors ?? FormErrors(), submitLabel: "Save today")
         }
@@ -148,18 +151,29 @@ struct TodayPages: Sendable {
         return "\(part), \(user.shownName)"
     }
 
+    /// Saves Today's form for the day it was opened on (its hidden `date`: a form kept offline
+    /// overnight is still about yesterday), unless that day's entry changed meanwhile.
     func saveToday(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
         let form = try await FormData.from(request)
         let input = DayFormModel.input(from: form)
         let today = web.services.days.today(for: auth.user)
+        let date = LocalDate(form["date"]).flatMap { $0 <= today ? $0 : nil } ?? today
+        let baseVersion = form["baseVersion"]
+        if let choice = try await DayPages(web: web).conflict(
+            auth, context, date: date, dateText: date.description, input: input, baseVersion: baseVersion)
+        {
+            return choice
+        }
         do {
-            let saved = try await web.services.days.save(user: auth.user, dateText: today.description, input: input)
-            return Web.redirect("/today?notice=" + (saved.replaced ? "replaced" : "saved"))
+            let saved = try await web.services.days.save(user: auth.user, dateText: date.description, input: input)
+            let notice = saved.replaced ? "replaced" : "saved"
+            return Web.redirect(date == today ? "/today?notice=" + notice : "/days/\(date)?notice=" + notice)
         } catch let error as ValidationError {
             return try await page(
                 auth, context,
-                dayForm: DayFormState(input: input, errors: FormErrors(error, aliases: DayFormModel.aliases)),
+                dayForm: DayFormState(
+                    input: input, errors: FormErrors(error, aliases: DayFormModel.aliases), baseVersion: baseVersion),
                 status: .unprocessableContent)
         }
     }

@@ -51,7 +51,11 @@
       caches.keys().then(function (names) {
         names.forEach(function (name) { if (name.indexOf("daybook-") === 0) caches.delete(name); });
       }).catch(function () { /* nothing kept */ });
+      // Forms kept offline go too: sent after another person signs in here, they would be theirs.
+      if (window.indexedDB) indexedDB.deleteDatabase("daybook-outbox");
     }
+    document.querySelectorAll("form[data-outbox]").forEach(setUpOutboxForm);
+    setUpOutbox();
     document.querySelectorAll("[data-photo-picker]").forEach(setUpPhotoPicker);
     document.querySelectorAll("[data-photo-list]").forEach(setUpPhotoList);
     document.querySelectorAll("[data-color-source]").forEach(setUpColorSuggestions);
@@ -667,5 +671,152 @@
         });
       });
     }).catch(function () { /* nothing to list */ });
+  }
+
+  // MARK: The outbox (issue 19)
+
+  // Every send of a form the service worker may keep offline gets a new idempotency key, so that
+  // sending it again later saves it once; a check-in also says when it was made (unless a time
+  // was picked), so that one sent hours later keeps its moment.
+  function setUpOutboxForm(form) {
+    form.addEventListener("submit", function () {
+      hiddenField(form, "idempotencyKey").value = newKey();
+      var at = form.elements.namedItem("at");
+      if (at && !at.value) hiddenField(form, "madeAt").value = new Date().toISOString();
+    });
+  }
+
+  function hiddenField(form, name) {
+    var field = form.querySelector('input[type="hidden"][name="' + name + '"]');
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = name;
+      form.appendChild(field);
+    }
+    return field;
+  }
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  // Asks the service worker something; resolves with its answer (null without a worker).
+  function askWorker(message) {
+    if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return Promise.resolve(null);
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (event) { resolve(event.data); };
+      navigator.serviceWorker.controller.postMessage(message, [channel.port2]);
+      setTimeout(function () { resolve(null); }, 10000);
+    });
+  }
+
+  function pageCSRF() {
+    var field = document.querySelector('input[name="csrf"]');
+    return field ? field.value : null;
+  }
+
+  // On a signed-in page: send what waits now, when the connection comes back, and show the
+  // "waiting to sync" lists; logging out with something unsent asks first.
+  function setUpOutbox() {
+    if (!document.body.classList.contains("app") || !("serviceWorker" in navigator)) return;
+    var lists = document.querySelectorAll("[data-outbox-list]");
+    function refresh() {
+      askWorker({ type: "list" }).then(function (answer) {
+        var forms = (answer && answer.forms) || [];
+        lists.forEach(function (list) { showOutbox(list, forms); });
+        document.querySelectorAll('form[action="/logout"]').forEach(function (form) {
+          if (forms.length) {
+            form.dataset.confirm = (forms.length === 1 ? "One thing you made offline has" : forms.length +
+              " things you made offline have") + " not been sent yet. Log out and lose " +
+              (forms.length === 1 ? "it?" : "them?");
+          } else {
+            delete form.dataset.confirm;
+          }
+        });
+      });
+    }
+    function send() {
+      askWorker({ type: "flush", csrf: pageCSRF() }).then(refresh);
+    }
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "outbox-changed") refresh();
+    });
+    window.addEventListener("online", send);
+    var kept = new URLSearchParams(window.location.search).get("kept");
+    if (kept === "/journal/new") forgetDraft("draft:/journal/new");
+    document.querySelectorAll("[data-outbox-kept]").forEach(function (el) { el.hidden = !kept; });
+    document.querySelectorAll("[data-outbox-unkept]").forEach(function (el) { el.hidden = !!kept; });
+    if (navigator.serviceWorker.controller) send();
+    else navigator.serviceWorker.ready.then(function () { setTimeout(send, 100); });
+  }
+
+  // A kept form's name in the list: what it is and the words it begins with.
+  function outboxLabel(form) {
+    var fields = new URLSearchParams(form.body);
+    var words = function (name) {
+      var text = (fields.get(name) || "").trim();
+      return text ? ": " + (text.length > 40 ? text.slice(0, 40) + "…" : text) : "";
+    };
+    if (form.path === "/checkins") return "Check-in" + words("note");
+    if (form.path === "/journal/new") return "Journal entry" + (words("title") || words("body"));
+    return "Day entry for " + (fields.get("date") || form.path.split("/")[2]);
+  }
+
+  function showOutbox(list, forms) {
+    var section = list.closest("[data-outbox]") || list;
+    section.hidden = !forms.length;
+    while (list.firstChild) list.removeChild(list.firstChild);
+    forms.forEach(function (form) {
+      var item = document.createElement("li");
+      item.className = "outbox-item";
+      item.dataset.outboxItem = form.state;
+      var label = document.createElement("span");
+      label.textContent = outboxLabel(form) + " · " + new Date(form.madeAt).toLocaleString();
+      item.appendChild(label);
+      var state = document.createElement("span");
+      state.className = "outbox-state";
+      if (form.state === "waiting") {
+        state.textContent = "Waiting to sync";
+      } else {
+        state.textContent = form.status === 409 ? "Changed meanwhile: choose" : "Needs you";
+        var open = document.createElement("button");
+        open.type = "button";
+        open.className = "button button-small";
+        open.textContent = "Open";
+        open.dataset.outboxOpen = form.key;
+        open.addEventListener("click", function () { openKept(form.key); });
+        state.appendChild(document.createTextNode(" "));
+        state.appendChild(open);
+      }
+      item.appendChild(state);
+      list.appendChild(item);
+    });
+  }
+
+  // Sends a kept form as the page itself, so that the user sees the server's answer: the two
+  // versions of a day to choose from, or the form with what needs changing beside its field.
+  function openKept(key) {
+    askWorker({ type: "take", key: key }).then(function (answer) {
+      if (!answer || !answer.form) return;
+      var form = document.createElement("form");
+      form.method = "post";
+      form.action = answer.form.path;
+      form.hidden = true;
+      var csrf = pageCSRF();
+      new URLSearchParams(answer.form.body).forEach(function (value, name) {
+        var field = document.createElement("input");
+        field.type = "hidden";
+        field.name = name;
+        field.value = name === "csrf" && csrf ? csrf : value;
+        form.appendChild(field);
+      });
+      document.body.appendChild(form);
+      form.submit();
+    });
   }
 })();

@@ -8,14 +8,24 @@
 //   must stop showing at once, so the kept copy is only for when there is no connection. Caches
 //   carry VERSION and older ones are dropped on upgrade; logging out clears them all (the server
 //   sends Clear-Site-Data).
+// - The outbox (issue 19): a check-in, a day entry or a journal entry posted with no connection
+//   is kept in IndexedDB and sent when the connection is back (Background Sync, or a page asking
+//   on load and on `online`). Each form carries the idempotency key app.js made for it, so a send
+//   whose answer was lost and is sent again saves once. A send the server does not accept (the
+//   day changed meanwhile, a field is wrong now, the session ended) waits for the user, who opens
+//   it as a page and sees why.
 "use strict";
 
-var VERSION = "v1";
+var VERSION = "v2";
 var PAGES = "daybook-pages-" + VERSION;
 var FILES = "daybook-files-" + VERSION;
 var OFFLINE_URL = "/offline";
 // Pages never kept: signing in and out, and the profile (sessions, two-factor secrets).
 var NEVER_KEPT = /^\/(login|signup|logout|profile|welcome|offline)(\/|$)/;
+// The forms the outbox keeps when they cannot be sent.
+var OUTBOX_PATHS = /^\/(checkins|today|journal\/new|days\/\d{4}-\d{2}-\d{2}\/edit)$/;
+var OUTBOX_DB = "daybook-outbox";
+var OUTBOX_SYNC = "daybook-outbox";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(PAGES).then(function (cache) {
@@ -35,9 +45,13 @@ self.addEventListener("activate", function (event) {
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate" && OUTBOX_PATHS.test(url.pathname)) {
+    event.respondWith(sendOrKeep(request, url));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(fromCacheFirst(request));
   } else if (url.pathname.indexOf("/media/") === 0) {
@@ -103,6 +117,113 @@ function markedOffline(response) {
     return new Response(html.replace("<main", notice + "<main"), { status: 200, headers: response.headers });
   });
 }
+
+// MARK: The outbox
+
+// Posts the form; with no connection, keeps it and shows the offline page saying so.
+function sendOrKeep(request, url) {
+  var copy = request.clone();
+  return fetch(request).catch(function () {
+    return copy.text().then(function (body) {
+      return keep({ key: keyOf(body), path: url.pathname, body: body, madeAt: Date.now(), state: "waiting" });
+    }).then(function () {
+      if (self.registration.sync) self.registration.sync.register(OUTBOX_SYNC).catch(function () {});
+      return Response.redirect(OFFLINE_URL + "?kept=" + encodeURIComponent(url.pathname), 303);
+    });
+  });
+}
+
+// The form's idempotency key (app.js adds one to every outbox form); a made-up one otherwise.
+function keyOf(body) {
+  return new URLSearchParams(body).get("idempotencyKey") || "kept-" + Date.now() + "-" + Math.random();
+}
+
+function openOutbox() {
+  return new Promise(function (resolve, reject) {
+    var opening = indexedDB.open(OUTBOX_DB, 1);
+    opening.onupgradeneeded = function () { opening.result.createObjectStore("forms", { keyPath: "key" }); };
+    opening.onsuccess = function () { resolve(opening.result); };
+    opening.onerror = function () { reject(opening.error); };
+  });
+}
+
+// Runs `work(store)` in one transaction; resolves with what work's request gave.
+function outbox(mode, work) {
+  return openOutbox().then(function (db) {
+    return new Promise(function (resolve, reject) {
+      var transaction = db.transaction("forms", mode);
+      var request = work(transaction.objectStore("forms"));
+      transaction.oncomplete = function () { db.close(); resolve(request && request.result); };
+      transaction.onerror = function () { db.close(); reject(transaction.error); };
+    });
+  });
+}
+
+function keep(form) { return outbox("readwrite", function (store) { return store.put(form); }).then(announce); }
+function forget(key) { return outbox("readwrite", function (store) { return store.delete(key); }).then(announce); }
+function keptForms() {
+  return outbox("readonly", function (store) { return store.getAll(); }).then(function (forms) {
+    return (forms || []).sort(function (a, b) { return a.madeAt - b.madeAt; });
+  });
+}
+
+// Tells every open page that the outbox changed, so that its "waiting to sync" list follows.
+function announce() {
+  return self.clients.matchAll({ type: "window" }).then(function (windows) {
+    windows.forEach(function (w) { w.postMessage({ type: "outbox-changed" }); });
+  });
+}
+
+// Sends what waits, oldest first, and stops at the first lost connection. A page that asks
+// passes its CSRF token (a new sign-in makes a new one; Background Sync uses the form's own).
+var flushing = null;
+function flush(csrf) {
+  if (flushing) return flushing;
+  flushing = keptForms().then(function (forms) {
+    var waiting = forms.filter(function (form) { return form.state === "waiting"; });
+    return waiting.reduce(function (chain, form) {
+      return chain.then(function () { return sendKept(form, csrf); });
+    }, Promise.resolve());
+  }).then(function () { flushing = null; }, function (error) { flushing = null; throw error; });
+  return flushing;
+}
+
+function sendKept(form, csrf) {
+  var headers = { "Content-Type": "application/x-www-form-urlencoded" };
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  return fetch(form.path, { method: "POST", body: form.body, headers: headers, credentials: "same-origin" })
+    .then(function (response) {
+      // Saved: the server answers a saved form by sending the browser on (not to the login page).
+      if (response.redirected && new URL(response.url).pathname !== "/login") return forget(form.key);
+      form.state = "attention";
+      form.status = response.redirected ? 401 : response.status;
+      return keep(form);
+    });
+}
+
+self.addEventListener("sync", function (event) {
+  if (event.tag === OUTBOX_SYNC) event.waitUntil(flush(null));
+});
+
+// Pages ask to send what waits ("flush"), for the list ("list", answered on the message's port),
+// and to hand over one that needs the user ("take": answered with it, and forgotten here).
+self.addEventListener("message", function (event) {
+  var message = event.data || {};
+  var reply = event.ports && event.ports[0];
+  if (message.type === "flush") {
+    event.waitUntil(flush(message.csrf).catch(function () {}).then(function () {
+      if (reply) reply.postMessage({ done: true });
+    }));
+  } else if (message.type === "list" && reply) {
+    event.waitUntil(keptForms().then(function (forms) { reply.postMessage({ forms: forms }); }));
+  } else if (message.type === "take" && reply) {
+    event.waitUntil(keptForms().then(function (forms) {
+      var form = forms.filter(function (f) { return f.key === message.key; })[0] || null;
+      reply.postMessage({ form: form });
+      return form ? forget(form.key) : null;
+    }));
+  }
+});
 
 self.addEventListener("push", function (event) {
   var message = {};
