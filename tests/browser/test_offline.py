@@ -16,6 +16,7 @@ from selenium.webdriver.common.by import By
 from helpers import wait
 from test_accounts import click, fill, login, signup, submit, wait_path
 from test_days import pick_mood
+from test_photos import write_png
 
 CACHED_PATHS = """
 const done = arguments[arguments.length - 1];
@@ -96,7 +97,8 @@ def waiting(browser) -> list[str]:
     return [li.text for li in browser.find_elements(By.CSS_SELECTOR, "[data-outbox-list] li")]
 
 
-def test_made_offline_arrives_once_and_a_changed_day_offers_a_choice(server, browser, new_user, screenshot):
+def test_made_offline_arrives_once_and_a_changed_day_offers_a_choice(server, browser, new_user, screenshot,
+                                                                     tmp_path):
     user = new_user("outbox")
     signup(browser, server, user)
     wait(browser, 15).until(lambda d: controlled(d) or d.refresh() or False)
@@ -105,9 +107,10 @@ def test_made_offline_arrives_once_and_a_changed_day_offers_a_choice(server, bro
     token = body["token"]
     yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).date().isoformat()
     edit = f"/days/{yesterday}/edit"
-    for path in ("/today", "/calendar", edit):
+    for path in ("/today", "/calendar", edit, "/journal/new"):
         visit(browser, server, path)
-    wait(browser).until(lambda d: {"/today", edit} <= set(d.execute_async_script(CACHED_PATHS) or []))
+    wait(browser).until(
+        lambda d: {"/today", edit, "/journal/new"} <= set(d.execute_async_script(CACHED_PATHS) or []))
 
     # No connection: two check-ins and yesterday's entry, kept on the device and listed.
     server.stop()
@@ -120,10 +123,20 @@ def test_made_offline_arrives_once_and_a_changed_day_offers_a_choice(server, bro
     fill(browser, "note", "A day written offline")
     submit(browser, "form.day-form")
     wait_path(browser, "/offline")
-    wait(browser).until(lambda d: len(waiting(d)) == 3)
+    # A journal entry with a photo: the photo is kept on the device with it.
+    browser.get(server.url + "/journal/new")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-offline-notice]"))
+    fill(browser, "title", "Train notes")
+    fill(browser, "body", "Written underground.")
+    browser.find_element(By.ID, "photos-file").send_keys(str(write_png(tmp_path / "tunnel.png", 320, 240, 40)))
+    wait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-photo-item][data-kept]"))
+    submit(browser, "form.journal-form")
+    wait_path(browser, "/offline")
+    wait(browser).until(lambda d: len(waiting(d)) == 4)
     assert all("Waiting to sync" in text for text in waiting(browser)), waiting(browser)
     assert "Check-in: Offline one" in waiting(browser)[0]
     assert f"Day entry for {yesterday}" in waiting(browser)[2]
+    assert "Journal entry: Train notes (1 photo)" in waiting(browser)[3]
     screenshot(browser, "offline-waiting")
 
     # Back online: the next page sends them, once each.
@@ -135,6 +148,9 @@ def test_made_offline_arrives_once_and_a_changed_day_offers_a_choice(server, bro
     assert sorted(c["note"] for c in checkins["items"]) == ["Offline one", "Offline two"]
     status, day = api(server, "GET", f"/days/{yesterday}", token)
     assert status == 200 and day["note"] == "A day written offline" and day["mood"] == 4
+    entries = api(server, "GET", "/journal", token)[1]["items"]
+    assert [e["title"] for e in entries] == ["Train notes"] and len(entries[0]["photoIds"]) == 1, entries
+    assert len(api(server, "GET", "/media", token)[1]["items"]) == 1
 
     # An offline edit of the day meets a newer one from another device: both shown, the user picks.
     visit(browser, server, edit)

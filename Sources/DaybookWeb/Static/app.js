@@ -299,8 +299,18 @@
         }
       }, function () {
         finish();
-        showError("A photo could not be uploaded: the connection failed. Try again.");
-        dropItem(item);
+        // No connection: a new journal entry keeps the photo on the device with the entry.
+        keepPhotoOffline(form, file).then(function (key) {
+          if (key) {
+            item.querySelector('input[name="photoIds"]').value = "pending:" + key;
+            item.classList.remove("is-uploading");
+            item.dataset.kept = "1";
+            showError("");
+            return;
+          }
+          showError("A photo could not be uploaded: the connection failed. Try again.");
+          dropItem(item);
+        });
       });
       item.xhr = request;
       request.addEventListener("abort", finish);
@@ -679,10 +689,27 @@
   // sending it again later saves it once; a check-in also says when it was made (unless a time
   // was picked), so that one sent hours later keeps its moment.
   function setUpOutboxForm(form) {
-    form.addEventListener("submit", function () {
+    form.addEventListener("submit", function (event) {
       hiddenField(form, "idempotencyKey").value = newKey();
       var at = form.elements.namedItem("at");
       if (at && !at.value) hiddenField(form, "madeAt").value = new Date().toISOString();
+      // With photos kept on the device the form goes to the outbox whole: the service worker
+      // uploads them first, then sends the form with their ids.
+      if (!form.querySelector('input[name="photoIds"][value^="pending:"]')) return;
+      event.preventDefault();
+      var path = new URL(form.action, window.location.href).pathname;
+      var body = new URLSearchParams(new FormData(form)).toString();
+      askWorker({ type: "keep-form", path: path, body: body }).then(function (answer) {
+        if (answer && answer.kept) window.location.href = "/offline?kept=" + encodeURIComponent(path);
+      });
+    });
+  }
+
+  // Keeps a photo for a kept form; resolves with its key, or null where that cannot be.
+  function keepPhotoOffline(form, file) {
+    if (!form || !form.hasAttribute("data-outbox")) return Promise.resolve(null);
+    return askWorker({ type: "keep-photo", blob: file }).then(function (answer) {
+      return (answer && answer.key) || null;
     });
   }
 
@@ -763,7 +790,11 @@
       return text ? ": " + (text.length > 40 ? text.slice(0, 40) + "…" : text) : "";
     };
     if (form.path === "/checkins") return "Check-in" + words("note");
-    if (form.path === "/journal/new") return "Journal entry" + (words("title") || words("body"));
+    if (form.path === "/journal/new") {
+      var photos = fields.getAll("photoIds").length;
+      return "Journal entry" + (words("title") || words("body")) +
+        (photos ? " (" + photos + (photos === 1 ? " photo)" : " photos)") : "");
+    }
     return "Day entry for " + (fields.get("date") || form.path.split("/")[2]);
   }
 

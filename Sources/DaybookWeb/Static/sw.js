@@ -140,19 +140,25 @@ function keyOf(body) {
 
 function openOutbox() {
   return new Promise(function (resolve, reject) {
-    var opening = indexedDB.open(OUTBOX_DB, 1);
-    opening.onupgradeneeded = function () { opening.result.createObjectStore("forms", { keyPath: "key" }); };
+    var opening = indexedDB.open(OUTBOX_DB, 2);
+    opening.onupgradeneeded = function () {
+      var db = opening.result;
+      if (!db.objectStoreNames.contains("forms")) db.createObjectStore("forms", { keyPath: "key" });
+      // Photos picked for a kept journal entry: the form names them `pending:<key>` until sent.
+      if (!db.objectStoreNames.contains("photos")) db.createObjectStore("photos", { keyPath: "key" });
+    };
     opening.onsuccess = function () { resolve(opening.result); };
     opening.onerror = function () { reject(opening.error); };
   });
 }
 
-// Runs `work(store)` in one transaction; resolves with what work's request gave.
-function outbox(mode, work) {
+// Runs `work(store)` in one transaction on `forms` (or `storeName`); resolves with what work's
+// request gave.
+function outbox(mode, work, storeName) {
   return openOutbox().then(function (db) {
     return new Promise(function (resolve, reject) {
-      var transaction = db.transaction("forms", mode);
-      var request = work(transaction.objectStore("forms"));
+      var transaction = db.transaction(storeName || "forms", mode);
+      var request = work(transaction.objectStore(storeName || "forms"));
       transaction.oncomplete = function () { db.close(); resolve(request && request.result); };
       transaction.onerror = function () { db.close(); reject(transaction.error); };
     });
@@ -191,14 +197,56 @@ function flush(csrf) {
 function sendKept(form, csrf) {
   var headers = { "Content-Type": "application/x-www-form-urlencoded" };
   if (csrf) headers["X-CSRF-Token"] = csrf;
-  return fetch(form.path, { method: "POST", body: form.body, headers: headers, credentials: "same-origin" })
-    .then(function (response) {
-      // Saved: the server answers a saved form by sending the browser on (not to the login page).
-      if (response.redirected && new URL(response.url).pathname !== "/login") return forget(form.key);
-      form.state = "attention";
-      form.status = response.redirected ? 401 : response.status;
-      return keep(form);
+  return uploadKeptPhotos(form, csrf).then(function (refused) {
+    if (refused) return needsUser(form, refused);
+    return fetch(form.path, { method: "POST", body: form.body, headers: headers, credentials: "same-origin" })
+      .then(function (response) {
+        // Saved: the server answers a saved form by sending the browser on (not to the login page).
+        if (response.redirected && new URL(response.url).pathname !== "/login") return forget(form.key);
+        return needsUser(form, response.redirected ? 401 : response.status);
+      });
+  });
+}
+
+function needsUser(form, status) {
+  form.state = "attention";
+  form.status = status;
+  return keep(form);
+}
+
+// Uploads the photos a kept form names `pending:<key>`, one by one, and puts each photo's id in
+// the form as soon as it has one (kept at once, so that a later failure never uploads it again).
+// Resolves with the status of a refused upload, if one was refused.
+function uploadKeptPhotos(form, csrf) {
+  var token = csrf || new URLSearchParams(form.body).get("csrf") || "";
+  var pending = new URLSearchParams(form.body).getAll("photoIds").filter(function (id) {
+    return id.indexOf("pending:") === 0;
+  });
+  return pending.reduce(function (chain, placeholder) {
+    return chain.then(function (refused) {
+      if (refused) return refused;
+      var key = placeholder.slice("pending:".length);
+      return outbox("readonly", function (store) { return store.get(key); }, "photos").then(function (photo) {
+        if (!photo) return null;
+        return fetch("/photos/upload", {
+          method: "POST", body: photo.blob, credentials: "same-origin",
+          headers: { "Content-Type": "application/octet-stream", "X-CSRF-Token": token }
+        }).then(function (response) {
+          if (!response.ok) return response.status;
+          return response.json().then(function (answer) {
+            var fields = new URLSearchParams(form.body);
+            var ids = fields.getAll("photoIds").map(function (id) { return id === placeholder ? answer.id : id; });
+            fields.delete("photoIds");
+            ids.forEach(function (id) { fields.append("photoIds", id); });
+            form.body = fields.toString();
+            return keep(form).then(function () {
+              return outbox("readwrite", function (store) { return store.delete(key); }, "photos");
+            }).then(function () { return null; });
+          });
+        });
+      });
     });
+  }, Promise.resolve(null));
 }
 
 self.addEventListener("sync", function (event) {
@@ -214,6 +262,18 @@ self.addEventListener("message", function (event) {
     event.waitUntil(flush(message.csrf).catch(function () {}).then(function () {
       if (reply) reply.postMessage({ done: true });
     }));
+  } else if (message.type === "keep-photo" && reply) {
+    var photoKey = "photo-" + Date.now() + "-" + Math.random().toString(36).slice(2);
+    event.waitUntil(outbox("readwrite", function (store) {
+      return store.put({ key: photoKey, blob: message.blob, madeAt: Date.now() });
+    }, "photos").then(function () { reply.postMessage({ key: photoKey }); }, function () { reply.postMessage({}); }));
+  } else if (message.type === "keep-form" && reply) {
+    event.waitUntil(keep({
+      key: keyOf(message.body), path: message.path, body: message.body, madeAt: Date.now(), state: "waiting"
+    }).then(function () {
+      if (self.registration.sync) self.registration.sync.register(OUTBOX_SYNC).catch(function () {});
+      reply.postMessage({ kept: true });
+    }, function () { reply.postMessage({}); }));
   } else if (message.type === "list" && reply) {
     event.waitUntil(keptForms().then(function (forms) { reply.postMessage({ forms: forms }); }));
   } else if (message.type === "take" && reply) {
