@@ -86,6 +86,14 @@ extension PostgresRandomAccessRow {
     func localDate(_ column: String) throws -> LocalDate { try self[column].decode(PGDate.self).date }
 }
 
+/// Where a query can run: the pool, or one connection inside a transaction.
+protocol PostgresRowReading: Sendable {
+    func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRandomAccessRow]
+}
+
+extension PostgresClient: PostgresRowReading {}
+extension PostgresConnection: PostgresRowReading {}
+
 extension PostgresClient {
     /// All rows of a query, each ready for lookup by column name.
     func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRandomAccessRow] {

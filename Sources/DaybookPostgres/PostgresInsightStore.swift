@@ -5,7 +5,7 @@ import PostgresNIO
 
 /// Insights on PostgreSQL: the same aggregates as SQLite's, with `unnest` for the id arrays and
 /// `isodow` for weekdays.
-struct PostgresInsightStore: InsightStore {
+struct PostgresInsightStore: MonthRolledInsights {
     let client: PostgresClient
     let logger: Logger
 
@@ -99,78 +99,141 @@ struct PostgresInsightStore: InsightStore {
         }
     }
 
-    func tagTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> (all: MoodTally, tags: [TagTally]) {
-        let (first, last) = (PGDate(from), PGDate(to))
-        async let allRows = client.rows(
-            """
-            SELECT count(*)::integer AS days, coalesce(sum(mood), 0)::integer AS total FROM day_entries
-            WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
-            """, logger: logger)
-        // Each (date, kind, id) once (UNION), joined to the day's mood.
-        async let tagRows = client.rows(
-            """
-            WITH tags AS (
-                SELECT date, 'activity' AS kind, unnest(activity_ids) AS id FROM day_entries
-                    WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
-                UNION SELECT local_date, 'activity', activity_id FROM checkins
-                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND activity_id IS NOT NULL
-                UNION SELECT local_date, 'feeling', feeling_id FROM checkins
-                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last)
-                UNION SELECT local_date, 'person', unnest(person_ids) FROM checkins
-                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND person_ids <> '{}'
-            )
-            SELECT t.kind, t.id, count(*)::integer AS days, sum(d.mood)::integer AS total FROM tags t
-            JOIN day_entries d ON d.user_id = \(userID) AND d.date = t.date
-            GROUP BY t.kind, t.id
-            """, logger: logger)
-        let all = try await allRows.first.map { MoodTally(days: try $0.value("days"), moodSum: try $0.value("total")) }
-        let tags = try await tagRows.compactMap { row -> TagTally? in
-            guard let kind = InsightTagKind(rawValue: try row.value("kind")) else { return nil }
-            return TagTally(
-                id: try row.value("id"), kind: kind,
-                with: MoodTally(days: try row.value("days"), moodSum: try row.value("total")))
-        }
-        return (all ?? MoodTally(), tags)
+    // MARK: Long ranges, from month rollups (see `MonthRolledInsights`)
+
+    func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums {
+        try await Self.sums(client, logger: logger, userID: userID, span: span, parts: parts)
     }
 
-    func activityPairs(userID: UUID, from: LocalDate, to: LocalDate, limit: Int) async throws -> [ActivityPair] {
-        let (first, last) = (PGDate(from), PGDate(to))
-        return try await client.rows(
+    func rollUp(userID: UUID, months: ClosedRange<YearMonth>) async throws {
+        let kept = try await client.rows(
             """
-            WITH acts AS MATERIALIZED (
-                SELECT date, unnest(activity_ids) AS id FROM day_entries
-                    WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
-                UNION SELECT local_date, activity_id FROM checkins
-                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND activity_id IS NOT NULL
-            )
-            SELECT a.id AS first, b.id AS second, count(*)::integer AS days
-            FROM acts a JOIN acts b ON a.date = b.date AND a.id::text < b.id::text
-            GROUP BY a.id, b.id ORDER BY days DESC, a.id::text, b.id::text LIMIT \(limit)
+            SELECT to_char(month, 'YYYY-MM') AS month FROM insight_months WHERE user_id = \(userID) AND kind = 'all'
+            AND month BETWEEN \(PGDate(months.lowerBound.firstDay)) AND \(PGDate(months.upperBound.firstDay))
             """, logger: logger
-        ).map { ActivityPair(first: try $0.value("first"), second: try $0.value("second"), days: try $0.value("days")) }
-    }
-
-    func feelingCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws
-        -> (byHour: [FeelingCount], byWeekday: [FeelingCount])
-    {
-        let (first, last) = (PGDate(from), PGDate(to))
-        async let hours = client.rows(
-            """
-            SELECT feeling_id, local_hour AS slot, count(*)::integer AS n FROM checkins
-            WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) GROUP BY feeling_id, local_hour
-            """, logger: logger)
-        async let weekdays = client.rows(
-            """
-            SELECT feeling_id, extract(isodow FROM local_date)::integer AS slot, count(*)::integer AS n FROM checkins
-            WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) GROUP BY feeling_id, slot
-            """, logger: logger)
-        func counts(_ rows: [PostgresRandomAccessRow]) throws -> [FeelingCount] {
-            try rows.map {
-                FeelingCount(
-                    feelingID: try $0.value("feeling_id"), slot: try $0.value("slot"), count: try $0.value("n"))
+        ).map { try $0.value("month", as: String.self) }
+        let missing = months.months.filter { !kept.contains($0.description) }
+        // One transaction per month, each under the month's lock: a writer's trigger waits for it,
+        // or it for the writer, so a rollup never outlives a change it did not see.
+        for month in missing {
+            try await storeErrors {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await connection.execute(
+                        "SELECT pg_advisory_xact_lock(hashtextextended(\(userID.lowercasedString + month.description), 17))",
+                        logger: logger)
+                    let span = DateSpan(from: month.firstDay, to: month.lastDay)!
+                    let rows = try await Self.sums(
+                        connection, logger: logger, userID: userID, span: span, parts: Set(InsightSums.Part.allCases)
+                    ).rows
+                    try await connection.execute(
+                        """
+                        INSERT INTO insight_months (user_id, kind, month, a, b, slot, days, mood_sum)
+                        SELECT \(userID), k, \(PGDate(month.firstDay)), a, b, s, d, m
+                        FROM unnest(\(rows.map(\.kind)), \(rows.map(\.a)), \(rows.map(\.b)), \(rows.map(\.slot)),
+                            \(rows.map(\.days)), \(rows.map(\.moodSum))) AS t(k, a, b, s, d, m)
+                        ON CONFLICT (user_id, kind, month, a, b, slot)
+                        DO UPDATE SET days = EXCLUDED.days, mood_sum = EXCLUDED.mood_sum
+                        """, logger: logger)
+                }
             }
         }
-        return (try counts(await hours), try counts(await weekdays))
+    }
+
+    func rolledUp(userID: UUID, months: ClosedRange<YearMonth>, parts: Set<InsightSums.Part>) async throws
+        -> InsightSums
+    {
+        let rows = try await client.rows(
+            """
+            SELECT kind, a, b, slot, sum(days)::integer AS days, sum(mood_sum)::integer AS mood_sum
+            FROM insight_months WHERE user_id = \(userID) AND kind = ANY(\(parts.flatMap(\.kinds)))
+            AND month BETWEEN \(PGDate(months.lowerBound.firstDay)) AND \(PGDate(months.upperBound.firstDay))
+            GROUP BY kind, a, b, slot
+            """, logger: logger)
+        return InsightSums(
+            rows: try rows.map {
+                InsightSums.Row(
+                    kind: try $0.value("kind"), a: try $0.value("a"), b: try $0.value("b"), slot: try $0.value("slot"),
+                    days: try $0.value("days"), moodSum: try $0.value("mood_sum"))
+            })
+    }
+
+    /// The sums of a span from the rows themselves, on the pool or in a transaction.
+    static func sums(
+        _ db: some PostgresRowReading, logger: Logger, userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>
+    ) async throws -> InsightSums {
+        let (first, last) = (PGDate(span.from), PGDate(span.to))
+        var sums = InsightSums()
+        if parts.contains(.tags) {
+            sums.all =
+                try await db.rows(
+                    """
+                    SELECT count(*)::integer AS days, coalesce(sum(mood), 0)::integer AS total FROM day_entries
+                    WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
+                    """, logger: logger
+                ).first.map { MoodTally(days: try $0.value("days"), moodSum: try $0.value("total")) } ?? MoodTally()
+            // Each (date, kind, id) once (UNION), joined to the day's mood.
+            sums.tags = try await db.rows(
+                """
+                WITH tags AS (
+                    SELECT date, 'activity' AS kind, unnest(activity_ids) AS id FROM day_entries
+                        WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
+                    UNION SELECT local_date, 'activity', activity_id FROM checkins
+                        WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND activity_id IS NOT NULL
+                    UNION SELECT local_date, 'feeling', feeling_id FROM checkins
+                        WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last)
+                    UNION SELECT local_date, 'person', unnest(person_ids) FROM checkins
+                        WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND person_ids <> '{}'
+                )
+                SELECT t.kind, t.id, count(*)::integer AS days, sum(d.mood)::integer AS total FROM tags t
+                JOIN day_entries d ON d.user_id = \(userID) AND d.date = t.date
+                GROUP BY t.kind, t.id
+                """, logger: logger
+            ).compactMap { row -> TagTally? in
+                guard let kind = InsightTagKind(rawValue: try row.value("kind")) else { return nil }
+                return TagTally(
+                    id: try row.value("id"), kind: kind,
+                    with: MoodTally(days: try row.value("days"), moodSum: try row.value("total")))
+            }
+        }
+        if parts.contains(.pairs) {
+            sums.pairs = try await db.rows(
+                """
+                WITH acts AS MATERIALIZED (
+                    SELECT date, unnest(activity_ids) AS id FROM day_entries
+                        WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
+                    UNION SELECT local_date, activity_id FROM checkins
+                        WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) AND activity_id IS NOT NULL
+                )
+                SELECT a.id AS first, b.id AS second, count(*)::integer AS days
+                FROM acts a JOIN acts b ON a.date = b.date AND a.id::text < b.id::text
+                GROUP BY a.id, b.id
+                """, logger: logger
+            ).map {
+                ActivityPair(first: try $0.value("first"), second: try $0.value("second"), days: try $0.value("days"))
+            }
+        }
+        if parts.contains(.feelings) {
+            func counts(_ rows: [PostgresRandomAccessRow]) throws -> [FeelingCount] {
+                try rows.map {
+                    FeelingCount(
+                        feelingID: try $0.value("feeling_id"), slot: try $0.value("slot"), count: try $0.value("n"))
+                }
+            }
+            sums.byHour = try counts(
+                await db.rows(
+                    """
+                    SELECT feeling_id, local_hour AS slot, count(*)::integer AS n FROM checkins
+                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) GROUP BY feeling_id, local_hour
+                    """, logger: logger))
+            sums.byWeekday = try counts(
+                await db.rows(
+                    """
+                    SELECT feeling_id, extract(isodow FROM local_date)::integer AS slot, count(*)::integer AS n
+                    FROM checkins WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last)
+                    GROUP BY feeling_id, slot
+                    """, logger: logger))
+        }
+        return sums
     }
 
     func diary(userID: UUID, gratitude: Bool, before: LocalDate?, limit: Int) async throws -> [DiaryLine] {

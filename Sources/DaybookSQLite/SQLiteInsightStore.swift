@@ -4,8 +4,9 @@ import Foundation
 import GRDB
 
 /// Insights on SQLite: each answer is one aggregate over the user's rows in a date range, through
-/// the `(user_id, date)` key of `day_entries` and the `checkins_for_patterns` index.
-struct SQLiteInsightStore: InsightStore {
+/// the `(user_id, date)` key of `day_entries` and the `checkins_for_patterns` index; the long-range
+/// ones add up month rollups (`insight_months`) and read only the partial months row by row.
+struct SQLiteInsightStore: MonthRolledInsights {
     let pool: DatabasePool
 
     func moods(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayMood] {
@@ -91,10 +92,70 @@ struct SQLiteInsightStore: InsightStore {
         return DateRun.runs(of: dates)
     }
 
-    func tagTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> (all: MoodTally, tags: [TagTally]) {
+    // MARK: Long ranges, from month rollups (see `MonthRolledInsights`)
+
+    func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums {
+        try pool.readInline { db in try Self.sums(db, userID: userID, span: span, parts: parts) }
+    }
+
+    func rollUp(userID: UUID, months: ClosedRange<YearMonth>) async throws {
+        let arguments: StatementArguments = [
+            Stored.id(userID), months.lowerBound.description, months.upperBound.description,
+        ]
+        let kept = try pool.readInline { db in
+            try String.fetchSet(
+                db.cachedStatement(
+                    sql: "SELECT month FROM insight_months WHERE user_id = ? AND kind = 'all' AND month BETWEEN ? AND ?"
+                ),
+                arguments: arguments)
+        }
+        let missing = months.months.filter { !kept.contains($0.description) }
+        guard !missing.isEmpty else { return }
+        // In the write transaction: no day entry or check-in changes between the reading and the
+        // keeping, and the triggers forget a month that changes after.
+        try pool.writeInline { db in
+            for month in missing {
+                let span = DateSpan(from: month.firstDay, to: month.lastDay)!
+                let sums = try Self.sums(db, userID: userID, span: span, parts: Set(InsightSums.Part.allCases))
+                let insert = try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO insight_months (user_id, kind, month, a, b, slot, days, mood_sum)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
+                for row in sums.rows {
+                    try insert.execute(arguments: [
+                        Stored.id(userID), row.kind, month.description, row.a, row.b, row.slot, row.days, row.moodSum,
+                    ])
+                }
+            }
+        }
+    }
+
+    func rolledUp(userID: UUID, months: ClosedRange<YearMonth>, parts: Set<InsightSums.Part>) async throws
+        -> InsightSums
+    {
         try pool.readInline { db in
-            let arguments: StatementArguments = [Stored.id(userID), from.description, to.description]
-            let all =
+            var rows: [InsightSums.Row] = []
+            for kind in parts.flatMap(\.kinds) {
+                rows += try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT a, b, slot, sum(days), sum(mood_sum) FROM insight_months
+                            WHERE user_id = ? AND kind = ? AND month BETWEEN ? AND ? GROUP BY a, b, slot
+                            """),
+                    arguments: [Stored.id(userID), kind, months.lowerBound.description, months.upperBound.description]
+                ).map { InsightSums.Row(kind: kind, a: $0[0], b: $0[1], slot: $0[2], days: $0[3], moodSum: $0[4]) }
+            }
+            return InsightSums(rows: rows)
+        }
+    }
+
+    /// The sums of a span from the rows themselves.
+    static func sums(_ db: Database, userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) throws -> InsightSums {
+        let arguments: StatementArguments = [Stored.id(userID), span.from.description, span.to.description]
+        var sums = InsightSums()
+        if parts.contains(.tags) {
+            sums.all =
                 try Row.fetchOne(
                     db.cachedStatement(
                         sql:
@@ -103,7 +164,7 @@ struct SQLiteInsightStore: InsightStore {
                     arguments: arguments
                 ).map { MoodTally(days: $0[0], moodSum: $0[1]) } ?? MoodTally()
             // Each (date, kind, id) once (UNION), joined to the day's mood.
-            let rows = try Row.fetchAll(
+            sums.tags = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
                         WITH tags AS (
@@ -121,18 +182,14 @@ struct SQLiteInsightStore: InsightStore {
                         JOIN day_entries d ON d.user_id = ?1 AND d.date = t.date
                         GROUP BY t.kind, t.id
                         """),
-                arguments: arguments)
-            let tags = rows.compactMap { row -> TagTally? in
+                arguments: arguments
+            ).compactMap { row -> TagTally? in
                 guard let kind = InsightTagKind(rawValue: row[0]), let id = row.optionalUUID(1) else { return nil }
                 return TagTally(id: id, kind: kind, with: MoodTally(days: row[2], moodSum: row[3]))
             }
-            return (all, tags)
         }
-    }
-
-    func activityPairs(userID: UUID, from: LocalDate, to: LocalDate, limit: Int) async throws -> [ActivityPair] {
-        try pool.readInline { db in
-            try Row.fetchAll(
+        if parts.contains(.pairs) {
+            sums.pairs = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
                         WITH acts AS MATERIALIZED (
@@ -141,19 +198,13 @@ struct SQLiteInsightStore: InsightStore {
                             UNION SELECT local_date, activity_id FROM checkins
                                 WHERE user_id = ?1 AND local_date BETWEEN ?2 AND ?3 AND activity_id IS NOT NULL
                         )
-                        SELECT a.id, b.id, count(*) AS days FROM acts a JOIN acts b ON a.date = b.date AND a.id < b.id
-                        GROUP BY a.id, b.id ORDER BY days DESC, a.id, b.id LIMIT ?4
+                        SELECT a.id, b.id, count(*) FROM acts a JOIN acts b ON a.date = b.date AND a.id < b.id
+                        GROUP BY a.id, b.id
                         """),
-                arguments: [Stored.id(userID), from.description, to.description, limit]
+                arguments: arguments
             ).map { ActivityPair(first: $0.uuid(0), second: $0.uuid(1), days: $0[2]) }
         }
-    }
-
-    func feelingCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws
-        -> (byHour: [FeelingCount], byWeekday: [FeelingCount])
-    {
-        try pool.readInline { db in
-            let arguments: StatementArguments = [Stored.id(userID), from.description, to.description]
+        if parts.contains(.feelings) {
             func counts(_ slot: String) throws -> [FeelingCount] {
                 try Row.fetchAll(
                     db.cachedStatement(
@@ -164,13 +215,14 @@ struct SQLiteInsightStore: InsightStore {
                     arguments: arguments
                 ).map { FeelingCount(feelingID: $0.uuid(0), slot: $0[1], count: $0[2]) }
             }
-            let byWeekday = try counts("CAST(strftime('%w', local_date) AS INTEGER)").map {
+            sums.byHour = try counts("local_hour")
+            sums.byWeekday = try counts("CAST(strftime('%w', local_date) AS INTEGER)").map {
                 var count = $0
                 if count.slot == 0 { count.slot = 7 }  // Sunday, in ISO
                 return count
             }
-            return (try counts("local_hour"), byWeekday)
         }
+        return sums
     }
 
     func diary(userID: UUID, gratitude: Bool, before: LocalDate?, limit: Int) async throws -> [DiaryLine] {

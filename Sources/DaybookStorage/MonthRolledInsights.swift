@@ -1,0 +1,181 @@
+import DaybookCore
+import Foundation
+
+/// What the long-range insights add up over a span of days (issue 16): days with a mood and
+/// their sum, each tag's days, activity pairs, check-ins by feeling and hour or weekday. A
+/// month's sums are kept as rows of `insight_months` (see `rows`); sums of spans add up.
+public struct InsightSums: Sendable, Hashable {
+    public var all = MoodTally()
+    public var tags: [TagTally] = []
+    public var pairs: [ActivityPair] = []
+    public var byHour: [FeelingCount] = []
+    public var byWeekday: [FeelingCount] = []
+
+    public init(
+        all: MoodTally = MoodTally(), tags: [TagTally] = [], pairs: [ActivityPair] = [],
+        byHour: [FeelingCount] = [], byWeekday: [FeelingCount] = []
+    ) {
+        self.all = all
+        self.tags = tags
+        self.pairs = pairs
+        self.byHour = byHour
+        self.byWeekday = byWeekday
+    }
+
+    /// The parts a reader needs; a rollup read fetches only these.
+    public enum Part: String, Sendable, CaseIterable {
+        case tags, pairs, feelings
+
+        /// The `kind` values of `insight_months` rows that hold this part.
+        public var kinds: [String] {
+            switch self {
+            case .tags: ["all"] + InsightTagKind.allCases.map(\.rawValue)
+            case .pairs: ["pair"]
+            case .feelings: ["hour", "weekday"]
+            }
+        }
+    }
+
+    /// One `insight_months` row: `kind` says what it counts; `a` and `b` are ids (a tag's, a
+    /// pair's, a feeling's), `slot` an hour or ISO weekday.
+    public struct Row: Sendable, Hashable {
+        public var kind: String
+        public var a: String
+        public var b: String
+        public var slot: Int
+        public var days: Int
+        public var moodSum: Int
+
+        public init(kind: String, a: String = "", b: String = "", slot: Int = 0, days: Int, moodSum: Int = 0) {
+            self.kind = kind
+            self.a = a
+            self.b = b
+            self.slot = slot
+            self.days = days
+            self.moodSum = moodSum
+        }
+    }
+
+    /// The rows that keep these sums. `all` is always there: it marks the month as rolled up.
+    public var rows: [Row] {
+        var rows = [Row(kind: "all", days: all.days, moodSum: all.moodSum)]
+        rows += tags.map {
+            Row(kind: $0.kind.rawValue, a: $0.id.lowercasedString, days: $0.with.days, moodSum: $0.with.moodSum)
+        }
+        rows += pairs.map {
+            Row(kind: "pair", a: $0.first.lowercasedString, b: $0.second.lowercasedString, days: $0.days)
+        }
+        rows += byHour.map { Row(kind: "hour", a: $0.feelingID.lowercasedString, slot: $0.slot, days: $0.count) }
+        rows += byWeekday.map { Row(kind: "weekday", a: $0.feelingID.lowercasedString, slot: $0.slot, days: $0.count) }
+        return rows
+    }
+
+    /// Sums read back from rows (already added up over months by the database).
+    public init(rows: [Row]) {
+        for row in rows {
+            let a = UUID(uuidString: row.a)
+            switch row.kind {
+            case "all":
+                all = MoodTally(days: all.days + row.days, moodSum: all.moodSum + row.moodSum)
+            case "pair":
+                if let a, let b = UUID(uuidString: row.b) {
+                    pairs.append(ActivityPair(first: a, second: b, days: row.days))
+                }
+            case "hour":
+                if let a { byHour.append(FeelingCount(feelingID: a, slot: row.slot, count: row.days)) }
+            case "weekday":
+                if let a { byWeekday.append(FeelingCount(feelingID: a, slot: row.slot, count: row.days)) }
+            default:
+                if let a, let kind = InsightTagKind(rawValue: row.kind) {
+                    tags.append(TagTally(id: a, kind: kind, with: MoodTally(days: row.days, moodSum: row.moodSum)))
+                }
+            }
+        }
+    }
+
+    /// Two spans' sums as one: counts of the same thing add up.
+    public static func + (lhs: InsightSums, rhs: InsightSums) -> InsightSums {
+        InsightSums(rows: Self.added(lhs.rows + rhs.rows))
+    }
+
+    private static func added(_ rows: [Row]) -> [Row] {
+        struct Key: Hashable {
+            let kind: String, a: String, b: String, slot: Int
+        }
+        var sums: [Key: Row] = [:]
+        var order: [Key] = []
+        for row in rows {
+            let key = Key(kind: row.kind, a: row.a, b: row.b, slot: row.slot)
+            if var sum = sums[key] {
+                sum.days += row.days
+                sum.moodSum += row.moodSum
+                sums[key] = sum
+            } else {
+                sums[key] = row
+                order.append(key)
+            }
+        }
+        return order.compactMap { sums[$0] }
+    }
+}
+
+/// The three insights that read long ranges (what goes with mood, activity pairs, check-in
+/// patterns), made from month rollups (issue 16): whole months come from `insight_months`, the
+/// partial months at the ends from the rows themselves. A store gives the raw sums of a span and
+/// keeps the rollups; its triggers forget a month's rollup when a day entry or check-in of that
+/// month changes, and `rollUp` computes missing months so that no write can slip between the
+/// reading and the keeping (SQLite: in the write transaction; PostgreSQL: under the month's
+/// advisory lock, which the triggers take too). The rollups are a cache: dropping them loses
+/// nothing, and `copy-data` does not copy them.
+public protocol MonthRolledInsights: InsightStore {
+    /// The sums of `parts` over a span, read from the rows (every pair, no limit).
+    func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums
+    /// Computes and keeps the rollup of each month in `months` that has none.
+    func rollUp(userID: UUID, months: ClosedRange<YearMonth>) async throws
+    /// The kept rollups of `parts` added up over `months` (each rolled up before).
+    func rolledUp(userID: UUID, months: ClosedRange<YearMonth>, parts: Set<InsightSums.Part>) async throws
+        -> InsightSums
+}
+
+extension MonthRolledInsights {
+    /// The sums of `parts` from `from` to `to`: whole months from rollups, the ends from rows.
+    public func sums(userID: UUID, from: LocalDate, to: LocalDate, parts: Set<InsightSums.Part>) async throws
+        -> InsightSums
+    {
+        guard let span = DateSpan(from: from, to: to) else { return InsightSums() }
+        let split = span.monthSplit
+        var total = InsightSums()
+        for edge in split.edges {
+            total = total + (try await rawSums(userID: userID, span: edge, parts: parts))
+        }
+        if let months = split.months {
+            try await rollUp(userID: userID, months: months)
+            total = total + (try await rolledUp(userID: userID, months: months, parts: parts))
+        }
+        return total
+    }
+
+    public func tagTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> (
+        all: MoodTally, tags: [TagTally]
+    ) {
+        let sums = try await sums(userID: userID, from: from, to: to, parts: [.tags])
+        return (sums.all, sums.tags)
+    }
+
+    public func activityPairs(userID: UUID, from: LocalDate, to: LocalDate, limit: Int) async throws -> [ActivityPair] {
+        let pairs = try await sums(userID: userID, from: from, to: to, parts: [.pairs]).pairs
+        // Most days first, then by the ids as text (the order both databases gave before).
+        return Array(
+            pairs.sorted {
+                ($0.days, $1.first.lowercasedString, $1.second.lowercasedString)
+                    > ($1.days, $0.first.lowercasedString, $0.second.lowercasedString)
+            }.prefix(max(0, limit)))
+    }
+
+    public func feelingCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws
+        -> (byHour: [FeelingCount], byWeekday: [FeelingCount])
+    {
+        let sums = try await sums(userID: userID, from: from, to: to, parts: [.feelings])
+        return (sums.byHour, sums.byWeekday)
+    }
+}

@@ -1,0 +1,125 @@
+import DaybookCore
+import DaybookStorage
+import DaybookTestSupport
+import Foundation
+import Testing
+
+/// The month rollups behind the long-range insights (issue 16), on both databases: over any range
+/// they give exactly what the rows give, and they follow every kind of write to a month already
+/// rolled up (the triggers forget it).
+@Suite("Insight month rollups")
+struct InsightRollupTests {
+    let activities = (0..<4).map { _ in UUID() }
+    let feelings = (0..<3).map { _ in UUID() }
+    let people = (0..<2).map { _ in UUID() }
+
+    /// A deterministic five months: a day entry on most days, zero to three check-ins a day.
+    func history(_ store: any DaybookStore, user: User) async throws -> [Checkin] {
+        var checkins: [Checkin] = []
+        var n = 7
+        func next(_ bound: Int) -> Int {
+            n = (n &* 1_103_515_245 &+ 12345) & 0x7fff_ffff
+            return (n >> 8) % bound
+        }
+        for day in DateSpan(from: date("2024-11-15"), to: date("2025-04-10"))!.dates {
+            if next(5) > 0 {
+                let chosen = activities.filter { _ in next(3) == 0 }
+                _ = try await store.days.upsert(
+                    DayEntry(
+                        userID: user.id, date: day, mood: Mood(rawValue: 1 + next(5))!, activityIDs: chosen,
+                        createdAt: baseTime, updatedAt: baseTime))
+            }
+            for _ in 0..<next(4) {
+                let at = baseTime.addingTimeInterval(Double(next(86_400)))
+                let checkin = Checkin(
+                    userID: user.id, at: at, localDate: day, timeZone: "UTC", feelingID: feelings[next(3)],
+                    activityID: next(2) == 0 ? activities[next(4)] : nil,
+                    personIDs: next(3) == 0 ? [people[next(2)]] : [], createdAt: at, updatedAt: at)
+                try await store.checkins.insert(checkin)
+                checkins.append(checkin)
+            }
+        }
+        return checkins
+    }
+
+    /// The rolled-up answers over `from`…`to` equal the rows' own sums.
+    func expectSameAsRows(
+        _ insights: any MonthRolledInsights, _ user: User, _ from: String, _ to: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let span = DateSpan(from: date(from), to: date(to))!
+        let raw = try await insights.rawSums(userID: user.id, span: span, parts: Set(InsightSums.Part.allCases))
+        let tags = try await insights.tagTallies(userID: user.id, from: span.from, to: span.to)
+        #expect(tags.all == raw.all, "\(from)…\(to)", sourceLocation: sourceLocation)
+        #expect(Set(tags.tags) == Set(raw.tags), "\(from)…\(to)", sourceLocation: sourceLocation)
+        let pairs = try await insights.activityPairs(userID: user.id, from: span.from, to: span.to, limit: 1000)
+        #expect(Set(pairs) == Set(raw.pairs), "\(from)…\(to)", sourceLocation: sourceLocation)
+        #expect(pairs.map(\.days) == pairs.map(\.days).sorted(by: >), sourceLocation: sourceLocation)
+        let counts = try await insights.feelingCounts(userID: user.id, from: span.from, to: span.to)
+        #expect(Set(counts.byHour) == Set(raw.byHour), "\(from)…\(to)", sourceLocation: sourceLocation)
+        #expect(Set(counts.byWeekday) == Set(raw.byWeekday), "\(from)…\(to)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func rollupsGiveWhatTheRowsGiveAndFollowEveryWrite(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let insights = try #require(store.insights as? any MonthRolledInsights)
+            let anna = try await addUser(store, "anna")
+            let bert = try await addUser(store, "bert")
+            let checkins = try await history(store, user: anna)
+            _ = try await history(store, user: bert)
+            #expect(!checkins.isEmpty)
+
+            let ranges = [
+                ("2024-11-15", "2025-04-10"), ("2024-12-01", "2025-02-28"), ("2025-01-05", "2025-01-20"),
+                ("2024-12-31", "2025-02-01"), ("2025-01-01", "2025-01-31"),
+            ]
+            for (from, to) in ranges { try await expectSameAsRows(insights, anna, from, to) }
+            // And again, now from the kept rollups.
+            for (from, to) in ranges { try await expectSameAsRows(insights, anna, from, to) }
+
+            // Each kind of write to a rolled-up month shows at once.
+            let january = try #require(checkins.first { $0.localDate.month == 1 })
+            try await store.checkins.insert(
+                Checkin(
+                    userID: anna.id, at: baseTime, localDate: date("2025-02-14"), timeZone: "UTC",
+                    feelingID: feelings[0], activityID: activities[3], personIDs: [people[1]],
+                    createdAt: baseTime, updatedAt: baseTime))
+            var moved = january
+            moved.localDate = date("2025-03-03")
+            moved.at = moved.at.addingTimeInterval(5 * 3600)
+            #expect(try await store.checkins.update(moved))
+            _ = try await store.days.upsert(
+                DayEntry(
+                    userID: anna.id, date: date("2025-01-10"), mood: .rad, activityIDs: activities,
+                    createdAt: baseTime, updatedAt: baseTime.addingTimeInterval(60)))
+            _ = try await store.days.delete(userID: anna.id, date: date("2024-12-24"))
+            if let february = checkins.first(where: { $0.localDate.month == 2 }) {
+                #expect(try await store.checkins.delete(id: february.id, userID: anna.id))
+            }
+            for (from, to) in ranges { try await expectSameAsRows(insights, anna, from, to) }
+            try await expectSameAsRows(insights, bert, "2024-11-15", "2025-04-10")
+        }
+    }
+
+    @Test func aSpanSplitsIntoWholeMonthsAndItsEnds() {
+        func split(_ from: String, _ to: String) -> (String?, [String]) {
+            let cut = DateSpan(from: date(from), to: date(to))!.monthSplit
+            return (
+                cut.months.map { "\($0.lowerBound)…\($0.upperBound)" }, cut.edges.map { "\($0.from)…\($0.to)" }
+            )
+        }
+        #expect(
+            split("2024-11-15", "2025-04-10") == (
+                "2024-12…2025-03", ["2024-11-15…2024-11-30", "2025-04-01…2025-04-10"]
+            ))
+        #expect(split("2025-01-01", "2025-01-31") == ("2025-01…2025-01", []))
+        #expect(split("2025-01-05", "2025-01-20") == (nil, ["2025-01-05…2025-01-20"]))
+        #expect(
+            split("2024-12-31", "2025-02-01") == (
+                "2025-01…2025-01", ["2024-12-31…2024-12-31", "2025-02-01…2025-02-01"]
+            ))
+        #expect(split("2024-02-01", "2024-02-29") == ("2024-02…2024-02", []))
+        #expect(split("2024-02-02", "2024-03-30") == (nil, ["2024-02-02…2024-03-30"]))
+    }
+}
