@@ -5,7 +5,7 @@ import PostgresNIO
 
 /// Insights on PostgreSQL: the same aggregates as SQLite's, with `unnest` for the id arrays and
 /// `isodow` for weekdays.
-struct PostgresInsightStore: MonthRolledInsights {
+struct PostgresInsightStore: RolledUpInsights {
     let client: PostgresClient
     let logger: Logger
 
@@ -99,39 +99,48 @@ struct PostgresInsightStore: MonthRolledInsights {
         }
     }
 
-    // MARK: Long ranges, from month rollups (see `MonthRolledInsights`)
+    // MARK: Long ranges, from month rollups (see `RolledUpInsights`)
 
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums {
         try await Self.sums(client, logger: logger, userID: userID, span: span, parts: parts)
     }
 
-    func rollUp(userID: UUID, months: ClosedRange<YearMonth>) async throws {
-        let kept = try await client.rows(
-            """
-            SELECT to_char(month, 'YYYY-MM') AS month FROM insight_months WHERE user_id = \(userID) AND kind = 'all'
-            AND month BETWEEN \(PGDate(months.lowerBound.firstDay)) AND \(PGDate(months.upperBound.firstDay))
-            """, logger: logger
-        ).map { try $0.value("month", as: String.self) }
-        let missing = months.months.filter { !kept.contains($0.description) }
-        // One transaction per month, each under the month's lock: a writer's trigger waits for it,
-        // or it for the writer, so a rollup never outlives a change it did not see.
-        for month in missing {
+    func rollUp(userID: UUID, periods: [InsightPeriod]) async throws {
+        let kept = try await Self.kept(client, logger: logger, userID: userID, keys: periods.map(\.key))
+        let missing = periods.filter { !kept.contains($0.key) }
+        // One transaction per period, under its year's lock: a writer's trigger waits for it, or
+        // it for the writer, so a rollup never outlives a change it did not see.
+        for period in missing {
             try await storeErrors {
                 try await client.withTransaction(logger: logger) { connection in
                     try await connection.execute(
-                        "SELECT pg_advisory_xact_lock(hashtextextended(\(userID.lowercasedString + month.description), 17))",
+                        "SELECT pg_advisory_xact_lock(hashtextextended(\(userID.lowercasedString + String(format: "%04d", period.year)), 17))",
                         logger: logger)
-                    let span = DateSpan(from: month.firstDay, to: month.lastDay)!
-                    let rows = try await Self.sums(
-                        connection, logger: logger, userID: userID, span: span, parts: Set(InsightSums.Part.allCases)
-                    ).rows
+                    let months = period.months.map(\.description)
+                    let keptMonths = try await Self.kept(connection, logger: logger, userID: userID, keys: months)
+                    for month in period.months where !keptMonths.contains(month.description) {
+                        let rows = try await Self.sums(
+                            connection, logger: logger, userID: userID, span: InsightPeriod.month(month).span,
+                            parts: Set(InsightSums.Part.allCases)
+                        ).rows
+                        try await connection.execute(
+                            """
+                            INSERT INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+                            SELECT \(userID), k, \(month.description), a, b, s, d, m
+                            FROM unnest(\(rows.map(\.kind)), \(rows.map(\.a)), \(rows.map(\.b)), \(rows.map(\.slot)),
+                                \(rows.map(\.days)), \(rows.map(\.moodSum))) AS t(k, a, b, s, d, m)
+                            ON CONFLICT (user_id, kind, period, a, b, slot)
+                            DO UPDATE SET days = EXCLUDED.days, mood_sum = EXCLUDED.mood_sum
+                            """, logger: logger)
+                    }
+                    guard case .year = period else { return }
+                    // A year is the sum of its months.
                     try await connection.execute(
                         """
-                        INSERT INTO insight_months (user_id, kind, month, a, b, slot, days, mood_sum)
-                        SELECT \(userID), k, \(PGDate(month.firstDay)), a, b, s, d, m
-                        FROM unnest(\(rows.map(\.kind)), \(rows.map(\.a)), \(rows.map(\.b)), \(rows.map(\.slot)),
-                            \(rows.map(\.days)), \(rows.map(\.moodSum))) AS t(k, a, b, s, d, m)
-                        ON CONFLICT (user_id, kind, month, a, b, slot)
+                        INSERT INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+                        SELECT user_id, kind, \(period.key), a, b, slot, sum(days), sum(mood_sum) FROM insight_rollups
+                        WHERE user_id = \(userID) AND period = ANY(\(months)) GROUP BY user_id, kind, a, b, slot
+                        ON CONFLICT (user_id, kind, period, a, b, slot)
                         DO UPDATE SET days = EXCLUDED.days, mood_sum = EXCLUDED.mood_sum
                         """, logger: logger)
                 }
@@ -139,15 +148,12 @@ struct PostgresInsightStore: MonthRolledInsights {
         }
     }
 
-    func rolledUp(userID: UUID, months: ClosedRange<YearMonth>, parts: Set<InsightSums.Part>) async throws
-        -> InsightSums
-    {
+    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws -> InsightSums {
         let rows = try await client.rows(
             """
             SELECT kind, a, b, slot, sum(days)::integer AS days, sum(mood_sum)::integer AS mood_sum
-            FROM insight_months WHERE user_id = \(userID) AND kind = ANY(\(parts.flatMap(\.kinds)))
-            AND month BETWEEN \(PGDate(months.lowerBound.firstDay)) AND \(PGDate(months.upperBound.firstDay))
-            GROUP BY kind, a, b, slot
+            FROM insight_rollups WHERE user_id = \(userID) AND kind = ANY(\(parts.flatMap(\.kinds)))
+            AND period = ANY(\(periods.map(\.key))) GROUP BY kind, a, b, slot
             """, logger: logger)
         return InsightSums(
             rows: try rows.map {
@@ -155,6 +161,18 @@ struct PostgresInsightStore: MonthRolledInsights {
                     kind: try $0.value("kind"), a: try $0.value("a"), b: try $0.value("b"), slot: try $0.value("slot"),
                     days: try $0.value("days"), moodSum: try $0.value("mood_sum"))
             })
+    }
+
+    /// Which of the periods named by `keys` have a rollup.
+    static func kept(_ db: some PostgresRowReading, logger: Logger, userID: UUID, keys: [String]) async throws
+        -> Set<String>
+    {
+        Set(
+            try await db.rows(
+                """
+                SELECT period FROM insight_rollups WHERE user_id = \(userID) AND kind = 'all' AND period = ANY(\(keys))
+                """, logger: logger
+            ).map { try $0.value("period", as: String.self) })
     }
 
     /// The sums of a span from the rows themselves, on the pool or in a transaction.

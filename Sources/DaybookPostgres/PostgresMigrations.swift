@@ -600,32 +600,34 @@ enum PostgresMigrations {
                 "CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at)",
             ]),
         Migration(
-            version: 17, name: "insight month rollups",
+            version: 17, name: "insight rollups",
             statements: [
-                // Issue 16's long ranges: each whole month's sums (see `InsightSums.rows`), made when
-                // first asked for and forgotten by the triggers below when a day entry or check-in of
-                // the month changes. The month's advisory lock (taken by the triggers and by whoever
-                // computes a rollup) keeps a rollup from being kept over a change it did not see.
+                // Issue 16's long ranges: the sums of each whole month ('YYYY-MM') and year ('YYYY')
+                // (see `InsightSums.rows`), made when first asked for and forgotten by the triggers
+                // below when a day entry or check-in of the period changes. The year's advisory lock
+                // (taken by the triggers and by whoever computes a rollup) keeps a rollup from being
+                // kept over a change it did not see.
                 """
-                CREATE TABLE insight_months (
+                CREATE TABLE insight_rollups (
                     user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
                     kind text NOT NULL,
-                    month date NOT NULL,
+                    period text NOT NULL,
                     a text NOT NULL,
                     b text NOT NULL,
                     slot integer NOT NULL,
                     days integer NOT NULL,
                     mood_sum integer NOT NULL,
-                    PRIMARY KEY (user_id, kind, month, a, b, slot)
+                    PRIMARY KEY (user_id, kind, period, a, b, slot)
                 )
                 """,
-                "CREATE INDEX insight_months_by_month ON insight_months (user_id, month)",
+                "CREATE INDEX insight_rollups_by_period ON insight_rollups (user_id, period)",
                 """
-                CREATE FUNCTION daybook_forget_insight_month(owner uuid, day date) RETURNS void
+                CREATE FUNCTION daybook_forget_insight_rollups(owner uuid, day date) RETURNS void
                 LANGUAGE plpgsql AS $$
                 BEGIN
-                    PERFORM pg_advisory_xact_lock(hashtextextended(owner::text || to_char(day, 'YYYY-MM'), 17));
-                    DELETE FROM insight_months WHERE user_id = owner AND month = date_trunc('month', day)::date;
+                    PERFORM pg_advisory_xact_lock(hashtextextended(owner::text || to_char(day, 'YYYY'), 17));
+                    DELETE FROM insight_rollups
+                    WHERE user_id = owner AND period IN (to_char(day, 'YYYY-MM'), to_char(day, 'YYYY'));
                 END
                 $$
                 """,
@@ -633,12 +635,12 @@ enum PostgresMigrations {
                 CREATE FUNCTION daybook_day_entries_forget_insights() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
                     IF TG_OP = 'INSERT' THEN
-                        PERFORM daybook_forget_insight_month(NEW.user_id, NEW.date);
+                        PERFORM daybook_forget_insight_rollups(NEW.user_id, NEW.date);
                     ELSE
-                        PERFORM daybook_forget_insight_month(OLD.user_id, OLD.date);
+                        PERFORM daybook_forget_insight_rollups(OLD.user_id, OLD.date);
                         IF TG_OP = 'UPDATE' THEN
                             IF date_trunc('month', NEW.date) <> date_trunc('month', OLD.date) THEN
-                                PERFORM daybook_forget_insight_month(NEW.user_id, NEW.date);
+                                PERFORM daybook_forget_insight_rollups(NEW.user_id, NEW.date);
                             END IF;
                         END IF;
                     END IF;
@@ -654,12 +656,12 @@ enum PostgresMigrations {
                 CREATE FUNCTION daybook_checkins_forget_insights() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
                     IF TG_OP = 'INSERT' THEN
-                        PERFORM daybook_forget_insight_month(NEW.user_id, NEW.local_date);
+                        PERFORM daybook_forget_insight_rollups(NEW.user_id, NEW.local_date);
                     ELSE
-                        PERFORM daybook_forget_insight_month(OLD.user_id, OLD.local_date);
+                        PERFORM daybook_forget_insight_rollups(OLD.user_id, OLD.local_date);
                         IF TG_OP = 'UPDATE' THEN
                             IF date_trunc('month', NEW.local_date) <> date_trunc('month', OLD.local_date) THEN
-                                PERFORM daybook_forget_insight_month(NEW.user_id, NEW.local_date);
+                                PERFORM daybook_forget_insight_rollups(NEW.user_id, NEW.local_date);
                             END IF;
                         END IF;
                     END IF;

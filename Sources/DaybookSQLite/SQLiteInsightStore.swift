@@ -5,8 +5,8 @@ import GRDB
 
 /// Insights on SQLite: each answer is one aggregate over the user's rows in a date range, through
 /// the `(user_id, date)` key of `day_entries` and the `checkins_for_patterns` index; the long-range
-/// ones add up month rollups (`insight_months`) and read only the partial months row by row.
-struct SQLiteInsightStore: MonthRolledInsights {
+/// ones add up month rollups (`insight_rollups`) and read only the partial months row by row.
+struct SQLiteInsightStore: RolledUpInsights {
     let pool: DatabasePool
 
     func moods(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayMood] {
@@ -92,62 +92,84 @@ struct SQLiteInsightStore: MonthRolledInsights {
         return DateRun.runs(of: dates)
     }
 
-    // MARK: Long ranges, from month rollups (see `MonthRolledInsights`)
+    // MARK: Long ranges, from month rollups (see `RolledUpInsights`)
 
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums {
         try pool.readInline { db in try Self.sums(db, userID: userID, span: span, parts: parts) }
     }
 
-    func rollUp(userID: UUID, months: ClosedRange<YearMonth>) async throws {
-        let arguments: StatementArguments = [
-            Stored.id(userID), months.lowerBound.description, months.upperBound.description,
-        ]
-        let kept = try pool.readInline { db in
-            try String.fetchSet(
-                db.cachedStatement(
-                    sql: "SELECT month FROM insight_months WHERE user_id = ? AND kind = 'all' AND month BETWEEN ? AND ?"
-                ),
-                arguments: arguments)
-        }
-        let missing = months.months.filter { !kept.contains($0.description) }
+    func rollUp(userID: UUID, periods: [InsightPeriod]) async throws {
+        let kept = try pool.readInline { db in try Self.kept(db, userID: userID, keys: periods.map(\.key)) }
+        let missing = periods.filter { !kept.contains($0.key) }
         guard !missing.isEmpty else { return }
         // In the write transaction: no day entry or check-in changes between the reading and the
-        // keeping, and the triggers forget a month that changes after.
+        // keeping, and the triggers forget a period that changes after.
         try pool.writeInline { db in
-            for month in missing {
-                let span = DateSpan(from: month.firstDay, to: month.lastDay)!
-                let sums = try Self.sums(db, userID: userID, span: span, parts: Set(InsightSums.Part.allCases))
-                let insert = try db.cachedStatement(
-                    sql: """
-                        INSERT OR REPLACE INTO insight_months (user_id, kind, month, a, b, slot, days, mood_sum)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """)
-                for row in sums.rows {
-                    try insert.execute(arguments: [
-                        Stored.id(userID), row.kind, month.description, row.a, row.b, row.slot, row.days, row.moodSum,
-                    ])
+            for period in missing {
+                let months = period.months.map(\.description)
+                let keptMonths = try Self.kept(db, userID: userID, keys: months)
+                for month in period.months where !keptMonths.contains(month.description) {
+                    let sums = try Self.sums(
+                        db, userID: userID, span: InsightPeriod.month(month).span,
+                        parts: Set(InsightSums.Part.allCases))
+                    let insert = try db.cachedStatement(
+                        sql: """
+                            INSERT OR REPLACE INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                            """)
+                    for row in sums.rows {
+                        try insert.execute(arguments: [
+                            Stored.id(userID), row.kind, month.description, row.a, row.b, row.slot, row.days,
+                            row.moodSum,
+                        ])
+                    }
                 }
+                guard case .year = period else { continue }
+                // A year is the sum of its months.
+                try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+                        SELECT user_id, kind, ?, a, b, slot, sum(days), sum(mood_sum) FROM insight_rollups
+                        WHERE user_id = ? AND period IN (SELECT value FROM json_each(?))
+                        GROUP BY kind, a, b, slot
+                        """
+                ).execute(arguments: [period.key, Stored.id(userID), Self.json(months)])
             }
         }
     }
 
-    func rolledUp(userID: UUID, months: ClosedRange<YearMonth>, parts: Set<InsightSums.Part>) async throws
-        -> InsightSums
-    {
+    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws -> InsightSums {
         try pool.readInline { db in
             var rows: [InsightSums.Row] = []
             for kind in parts.flatMap(\.kinds) {
                 rows += try Row.fetchAll(
                     db.cachedStatement(
                         sql: """
-                            SELECT a, b, slot, sum(days), sum(mood_sum) FROM insight_months
-                            WHERE user_id = ? AND kind = ? AND month BETWEEN ? AND ? GROUP BY a, b, slot
+                            SELECT a, b, slot, sum(days), sum(mood_sum) FROM insight_rollups
+                            WHERE user_id = ? AND kind = ? AND period IN (SELECT value FROM json_each(?))
+                            GROUP BY a, b, slot
                             """),
-                    arguments: [Stored.id(userID), kind, months.lowerBound.description, months.upperBound.description]
+                    arguments: [Stored.id(userID), kind, Self.json(periods.map(\.key))]
                 ).map { InsightSums.Row(kind: kind, a: $0[0], b: $0[1], slot: $0[2], days: $0[3], moodSum: $0[4]) }
             }
             return InsightSums(rows: rows)
         }
+    }
+
+    /// Which of the periods named by `keys` have a rollup.
+    static func kept(_ db: Database, userID: UUID, keys: [String]) throws -> Set<String> {
+        try String.fetchSet(
+            db.cachedStatement(
+                sql: """
+                    SELECT period FROM insight_rollups
+                    WHERE user_id = ? AND kind = 'all' AND period IN (SELECT value FROM json_each(?))
+                    """),
+            arguments: [Stored.id(userID), json(keys)])
+    }
+
+    /// Period keys as a JSON array, for `IN (SELECT value FROM json_each(?))` in one cached statement.
+    static func json(_ keys: [String]) -> String {
+        "[" + keys.map { "\"\($0)\"" }.joined(separator: ",") + "]"
     }
 
     /// The sums of a span from the rows themselves.

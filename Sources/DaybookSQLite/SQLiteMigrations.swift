@@ -479,43 +479,43 @@ enum SQLiteMigrations {
                     CREATE INDEX idempotency_keys_by_time ON idempotency_keys(created_at);
                     """)
         }
-        migrator.registerMigration("017 insight month rollups") { db in
-            // Issue 16's long ranges: each whole month's sums (see `InsightSums.rows`), made when
-            // first asked for and forgotten by these triggers when a day entry or check-in of the
-            // month changes (every way of writing them, merges and deletes included).
+        migrator.registerMigration("017 insight rollups") { db in
+            // Issue 16's long ranges: the sums of each whole month ('YYYY-MM') and year ('YYYY') (see
+            // `InsightSums.rows`), made when first asked for and forgotten by these triggers when a
+            // day entry or check-in of the period changes (every way of writing them, deletes too).
             try db.execute(
                 sql: """
-                    CREATE TABLE insight_months (
+                    CREATE TABLE insight_rollups (
                         user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                         kind TEXT NOT NULL,
-                        month TEXT NOT NULL,
+                        period TEXT NOT NULL,
                         a TEXT NOT NULL,
                         b TEXT NOT NULL,
                         slot INTEGER NOT NULL,
                         days INTEGER NOT NULL,
                         mood_sum INTEGER NOT NULL,
-                        PRIMARY KEY (user_id, kind, month, a, b, slot)
+                        PRIMARY KEY (user_id, kind, period, a, b, slot)
                     ) WITHOUT ROWID;
-                    CREATE INDEX insight_months_by_month ON insight_months(user_id, month);
+                    CREATE INDEX insight_rollups_by_period ON insight_rollups(user_id, period);
                     CREATE TRIGGER day_entries_forget_insights_insert AFTER INSERT ON day_entries BEGIN
-                        DELETE FROM insight_months WHERE user_id = NEW.user_id AND month = substr(NEW.date, 1, 7);
+                        DELETE FROM insight_rollups WHERE user_id = NEW.user_id AND period IN (substr(NEW.date, 1, 7), substr(NEW.date, 1, 4));
                     END;
                     CREATE TRIGGER day_entries_forget_insights_update AFTER UPDATE ON day_entries BEGIN
-                        DELETE FROM insight_months WHERE user_id = OLD.user_id
-                            AND month IN (substr(OLD.date, 1, 7), substr(NEW.date, 1, 7));
+                        DELETE FROM insight_rollups WHERE user_id = OLD.user_id
+                            AND period IN (substr(OLD.date, 1, 7), substr(OLD.date, 1, 4), substr(NEW.date, 1, 7), substr(NEW.date, 1, 4));
                     END;
                     CREATE TRIGGER day_entries_forget_insights_delete AFTER DELETE ON day_entries BEGIN
-                        DELETE FROM insight_months WHERE user_id = OLD.user_id AND month = substr(OLD.date, 1, 7);
+                        DELETE FROM insight_rollups WHERE user_id = OLD.user_id AND period IN (substr(OLD.date, 1, 7), substr(OLD.date, 1, 4));
                     END;
                     CREATE TRIGGER checkins_forget_insights_insert AFTER INSERT ON checkins BEGIN
-                        DELETE FROM insight_months WHERE user_id = NEW.user_id AND month = substr(NEW.local_date, 1, 7);
+                        DELETE FROM insight_rollups WHERE user_id = NEW.user_id AND period IN (substr(NEW.local_date, 1, 7), substr(NEW.local_date, 1, 4));
                     END;
                     CREATE TRIGGER checkins_forget_insights_update AFTER UPDATE ON checkins BEGIN
-                        DELETE FROM insight_months WHERE user_id = OLD.user_id
-                            AND month IN (substr(OLD.local_date, 1, 7), substr(NEW.local_date, 1, 7));
+                        DELETE FROM insight_rollups WHERE user_id = OLD.user_id
+                            AND period IN (substr(OLD.local_date, 1, 7), substr(OLD.local_date, 1, 4), substr(NEW.local_date, 1, 7), substr(NEW.local_date, 1, 4));
                     END;
                     CREATE TRIGGER checkins_forget_insights_delete AFTER DELETE ON checkins BEGIN
-                        DELETE FROM insight_months WHERE user_id = OLD.user_id AND month = substr(OLD.local_date, 1, 7);
+                        DELETE FROM insight_rollups WHERE user_id = OLD.user_id AND period IN (substr(OLD.local_date, 1, 7), substr(OLD.local_date, 1, 4));
                     END;
                     """)
         }

@@ -13,7 +13,7 @@ struct InsightRollupTests {
     let feelings = (0..<3).map { _ in UUID() }
     let people = (0..<2).map { _ in UUID() }
 
-    /// A deterministic five months: a day entry on most days, zero to three check-ins a day.
+    /// A deterministic sixteen months: a day entry on most days, zero to three check-ins a day.
     func history(_ store: any DaybookStore, user: User) async throws -> [Checkin] {
         var checkins: [Checkin] = []
         var n = 7
@@ -21,7 +21,7 @@ struct InsightRollupTests {
             n = (n &* 1_103_515_245 &+ 12345) & 0x7fff_ffff
             return (n >> 8) % bound
         }
-        for day in DateSpan(from: date("2024-11-15"), to: date("2025-04-10"))!.dates {
+        for day in DateSpan(from: date("2023-12-20"), to: date("2025-04-10"))!.dates {
             if next(5) > 0 {
                 let chosen = activities.filter { _ in next(3) == 0 }
                 _ = try await store.days.upsert(
@@ -44,7 +44,7 @@ struct InsightRollupTests {
 
     /// The rolled-up answers over `from`…`to` equal the rows' own sums.
     func expectSameAsRows(
-        _ insights: any MonthRolledInsights, _ user: User, _ from: String, _ to: String,
+        _ insights: any RolledUpInsights, _ user: User, _ from: String, _ to: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let span = DateSpan(from: date(from), to: date(to))!
@@ -63,7 +63,7 @@ struct InsightRollupTests {
     @Test(arguments: TestDatabase.available)
     func rollupsGiveWhatTheRowsGiveAndFollowEveryWrite(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
-            let insights = try #require(store.insights as? any MonthRolledInsights)
+            let insights = try #require(store.insights as? any RolledUpInsights)
             let anna = try await addUser(store, "anna")
             let bert = try await addUser(store, "bert")
             let checkins = try await history(store, user: anna)
@@ -71,6 +71,7 @@ struct InsightRollupTests {
             #expect(!checkins.isEmpty)
 
             let ranges = [
+                ("2023-12-20", "2025-04-10"), ("2024-01-01", "2024-12-31"), ("2024-02-10", "2025-01-31"),
                 ("2024-11-15", "2025-04-10"), ("2024-12-01", "2025-02-28"), ("2025-01-05", "2025-01-20"),
                 ("2024-12-31", "2025-02-01"), ("2025-01-01", "2025-01-31"),
             ]
@@ -78,28 +79,58 @@ struct InsightRollupTests {
             // And again, now from the kept rollups.
             for (from, to) in ranges { try await expectSameAsRows(insights, anna, from, to) }
 
-            // Each kind of write to a rolled-up month shows at once.
-            let january = try #require(checkins.first { $0.localDate.month == 1 })
-            try await store.checkins.insert(
-                Checkin(
-                    userID: anna.id, at: baseTime, localDate: date("2025-02-14"), timeZone: "UTC",
-                    feelingID: feelings[0], activityID: activities[3], personIDs: [people[1]],
-                    createdAt: baseTime, updatedAt: baseTime))
-            var moved = january
-            moved.localDate = date("2025-03-03")
-            moved.at = moved.at.addingTimeInterval(5 * 3600)
-            #expect(try await store.checkins.update(moved))
-            _ = try await store.days.upsert(
-                DayEntry(
-                    userID: anna.id, date: date("2025-01-10"), mood: .rad, activityIDs: activities,
-                    createdAt: baseTime, updatedAt: baseTime.addingTimeInterval(60)))
-            _ = try await store.days.delete(userID: anna.id, date: date("2024-12-24"))
-            if let february = checkins.first(where: { $0.localDate.month == 2 }) {
-                #expect(try await store.checkins.delete(id: february.id, userID: anna.id))
+            // Each kind of write to a rolled-up month (and year) shows at once.
+            let january = try #require(checkins.first { $0.localDate.year == 2025 && $0.localDate.month == 1 })
+            let june = try #require(checkins.first { $0.localDate.year == 2024 && $0.localDate.month == 6 })
+            let writes: [@Sendable () async throws -> Void] = [
+                {
+                    try await store.checkins.insert(
+                        Checkin(
+                            userID: anna.id, at: baseTime, localDate: date("2024-07-04"), timeZone: "UTC",
+                            feelingID: feelings[2], activityID: activities[0], personIDs: [people[1]],
+                            createdAt: baseTime, updatedAt: baseTime))
+                },
+                {
+                    var moved = january
+                    moved.localDate = date("2024-03-03")
+                    moved.at = moved.at.addingTimeInterval(5 * 3600)
+                    let updated = try await store.checkins.update(moved)
+                    #expect(updated)
+                },
+                {
+                    let deleted = try await store.checkins.delete(id: june.id, userID: anna.id)
+                    #expect(deleted)
+                },
+                {
+                    _ = try await store.days.upsert(
+                        DayEntry(
+                            userID: anna.id, date: date("2024-05-10"), mood: .rad, activityIDs: self.activities,
+                            createdAt: baseTime, updatedAt: baseTime.addingTimeInterval(60)))
+                },
+                { _ = try await store.days.delete(userID: anna.id, date: date("2024-12-24")) },
+                { _ = try await store.days.delete(userID: anna.id, date: date("2025-02-11")) },
+            ]
+            for write in writes {
+                try await write()
+                try await expectSameAsRows(insights, anna, "2023-12-20", "2025-04-10")
             }
             for (from, to) in ranges { try await expectSameAsRows(insights, anna, from, to) }
-            try await expectSameAsRows(insights, bert, "2024-11-15", "2025-04-10")
+            try await expectSameAsRows(insights, bert, "2023-12-20", "2025-04-10")
         }
+    }
+
+    @Test func aSpanSplitsIntoWholeYearsWholeMonthsAndItsEnds() {
+        func split(_ from: String, _ to: String) -> ([String], [String]) {
+            let cut = DateSpan(from: date(from), to: date(to))!.periodSplit
+            return (cut.periods.map(\.key), cut.edges.map { "\($0.from)…\($0.to)" })
+        }
+        #expect(
+            split("2022-11-15", "2025-02-10")
+                == (["2022-12", "2023", "2024", "2025-01"], ["2022-11-15…2022-11-30", "2025-02-01…2025-02-10"]))
+        #expect(split("2024-01-01", "2024-12-31") == (["2024"], []))
+        #expect(
+            split("2024-02-01", "2025-01-31") == ((2...12).map { String(format: "2024-%02d", $0) } + ["2025-01"], []))
+        #expect(split("2024-03-03", "2024-03-09") == ([], ["2024-03-03…2024-03-09"]))
     }
 
     @Test func aSpanSplitsIntoWholeMonthsAndItsEnds() {

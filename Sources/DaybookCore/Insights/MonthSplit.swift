@@ -15,11 +15,61 @@ extension DateSpan {
     }
 }
 
-extension ClosedRange where Bound == YearMonth {
-    /// Every month of the range, oldest first.
+/// A whole month or a whole calendar year: what the insight rollups are kept for.
+public enum InsightPeriod: Sendable, Hashable {
+    case month(YearMonth)
+    case year(Int)
+
+    /// `YYYY-MM` or `YYYY`, as the rollups name it.
+    public var key: String {
+        switch self {
+        case .month(let month): month.description
+        case .year(let year): String(format: "%04d", year)
+        }
+    }
+
+    public var year: Int {
+        switch self {
+        case .month(let month): month.year
+        case .year(let year): year
+        }
+    }
+
+    public var span: DateSpan {
+        switch self {
+        case .month(let month): DateSpan(from: month.firstDay, to: month.lastDay)!
+        case .year(let year): DateSpan.year(year)
+        }
+    }
+
+    /// The twelve months of a year; a month is itself.
     public var months: [YearMonth] {
-        var all = [lowerBound]
-        while let last = all.last, last < upperBound { all.append(last.next) }
-        return all
+        switch self {
+        case .month(let month): [month]
+        case .year(let year): (1...12).compactMap { YearMonth(year: year, month: $0) }
+        }
+    }
+}
+
+extension DateSpan {
+    /// The span as whole years, whole months outside them, and the partial months at its ends:
+    /// ten years of history is ten year rollups and a few months and days, not 3,650 days.
+    public var periodSplit: (periods: [InsightPeriod], edges: [DateSpan]) {
+        let (months, edges) = monthSplit
+        guard let months else { return ([], edges) }
+        var periods: [InsightPeriod] = []
+        var month = months.lowerBound
+        while true {
+            if month.month == 1, let december = YearMonth(year: month.year, month: 12), december <= months.upperBound {
+                periods.append(.year(month.year))
+                if december == months.upperBound { break }
+                month = december.next
+                continue
+            }
+            periods.append(.month(month))
+            if month == months.upperBound { break }
+            month = month.next
+        }
+        return (periods, edges)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// What the long-range insights add up over a span of days (issue 16): days with a mood and
 /// their sum, each tag's days, activity pairs, check-ins by feeling and hour or weekday. A
-/// month's sums are kept as rows of `insight_months` (see `rows`); sums of spans add up.
+/// month's sums are kept as rows of `insight_rollups` (see `rows`); sums of spans add up.
 public struct InsightSums: Sendable, Hashable {
     public var all = MoodTally()
     public var tags: [TagTally] = []
@@ -26,7 +26,7 @@ public struct InsightSums: Sendable, Hashable {
     public enum Part: String, Sendable, CaseIterable {
         case tags, pairs, feelings
 
-        /// The `kind` values of `insight_months` rows that hold this part.
+        /// The `kind` values of `insight_rollups` rows that hold this part.
         public var kinds: [String] {
             switch self {
             case .tags: ["all"] + InsightTagKind.allCases.map(\.rawValue)
@@ -36,7 +36,7 @@ public struct InsightSums: Sendable, Hashable {
         }
     }
 
-    /// One `insight_months` row: `kind` says what it counts; `a` and `b` are ids (a tag's, a
+    /// One `insight_rollups` row: `kind` says what it counts; `a` and `b` are ids (a tag's, a
     /// pair's, a feeling's), `slot` an hour or ISO weekday.
     public struct Row: Sendable, Hashable {
         public var kind: String
@@ -120,37 +120,38 @@ public struct InsightSums: Sendable, Hashable {
 }
 
 /// The three insights that read long ranges (what goes with mood, activity pairs, check-in
-/// patterns), made from month rollups (issue 16): whole months come from `insight_months`, the
-/// partial months at the ends from the rows themselves. A store gives the raw sums of a span and
-/// keeps the rollups; its triggers forget a month's rollup when a day entry or check-in of that
-/// month changes, and `rollUp` computes missing months so that no write can slip between the
-/// reading and the keeping (SQLite: in the write transaction; PostgreSQL: under the month's
-/// advisory lock, which the triggers take too). The rollups are a cache: dropping them loses
-/// nothing, and `copy-data` does not copy them.
-public protocol MonthRolledInsights: InsightStore {
+/// patterns), made from rollups (issue 16): whole years and whole months come from
+/// `insight_rollups`, the partial months at the ends from the rows themselves. A store gives the
+/// raw sums of a span and keeps the rollups; its triggers forget a month's and its year's rollups
+/// when a day entry or check-in of that month changes, and `rollUp` computes missing ones so that
+/// no write can slip between the reading and the keeping (SQLite: in the write transaction;
+/// PostgreSQL: under the year's advisory lock, which the triggers take too). A year is the sum
+/// of its months. The rollups are a cache: dropping them loses nothing, and `copy-data` does not
+/// copy them.
+public protocol RolledUpInsights: InsightStore {
     /// The sums of `parts` over a span, read from the rows (every pair, no limit).
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums
-    /// Computes and keeps the rollup of each month in `months` that has none.
-    func rollUp(userID: UUID, months: ClosedRange<YearMonth>) async throws
-    /// The kept rollups of `parts` added up over `months` (each rolled up before).
-    func rolledUp(userID: UUID, months: ClosedRange<YearMonth>, parts: Set<InsightSums.Part>) async throws
-        -> InsightSums
+    /// Computes and keeps the rollup of each period that has none.
+    func rollUp(userID: UUID, periods: [InsightPeriod]) async throws
+    /// The kept rollups of `parts` added up over `periods` (each rolled up before).
+    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws -> InsightSums
 }
 
-extension MonthRolledInsights {
-    /// The sums of `parts` from `from` to `to`: whole months from rollups, the ends from rows.
+extension RolledUpInsights {
+    /// The sums of `parts` from `from` to `to`: whole years and months from rollups, the ends
+    /// from rows.
     public func sums(userID: UUID, from: LocalDate, to: LocalDate, parts: Set<InsightSums.Part>) async throws
         -> InsightSums
     {
         guard let span = DateSpan(from: from, to: to) else { return InsightSums() }
-        let split = span.monthSplit
+        let split = span.periodSplit
         var total = InsightSums()
         for edge in split.edges {
             total = total + (try await rawSums(userID: userID, span: edge, parts: parts))
         }
-        if let months = split.months {
-            try await rollUp(userID: userID, months: months)
-            total = total + (try await rolledUp(userID: userID, months: months, parts: parts))
+        if !split.periods.isEmpty {
+            try await rollUp(userID: userID, periods: split.periods)
+            total = total + (try await rolledUp(userID: userID, periods: split.periods, parts: parts))
         }
         return total
     }
