@@ -105,9 +105,11 @@ struct PostgresInsightStore: RolledUpInsights {
         try await Self.sums(client, logger: logger, userID: userID, span: span, parts: parts)
     }
 
-    func rollUp(userID: UUID, periods: [InsightPeriod]) async throws {
-        let kept = try await Self.kept(client, logger: logger, userID: userID, keys: periods.map(\.key))
-        let missing = periods.filter { !kept.contains($0.key) }
+    func keptPeriods(userID: UUID, periods: [InsightPeriod]) async throws -> Set<String> {
+        try await Self.kept(client, logger: logger, userID: userID, keys: periods.map(\.key))
+    }
+
+    func rollUp(userID: UUID, periods missing: [InsightPeriod]) async throws {
         // One transaction per period, under its year's lock: a writer's trigger waits for it, or
         // it for the writer, so a rollup never outlives a change it did not see.
         for period in missing {
@@ -180,17 +182,20 @@ struct PostgresInsightStore: RolledUpInsights {
         _ db: some PostgresRowReading, logger: Logger, userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>
     ) async throws -> InsightSums {
         let (first, last) = (PGDate(span.from), PGDate(span.to))
-        var sums = InsightSums()
-        if parts.contains(.tags) {
-            sums.all =
-                try await db.rows(
-                    """
-                    SELECT count(*)::integer AS days, coalesce(sum(mood), 0)::integer AS total FROM day_entries
-                    WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
-                    """, logger: logger
-                ).first.map { MoodTally(days: try $0.value("days"), moodSum: try $0.value("total")) } ?? MoodTally()
-            // Each (date, kind, id) once (UNION), joined to the day's mood.
-            sums.tags = try await db.rows(
+        // Each part its own query, all sent at once.
+        async let all: MoodTally =
+            parts.contains(.tags)
+            ? try await db.rows(
+                """
+                SELECT count(*)::integer AS days, coalesce(sum(mood), 0)::integer AS total FROM day_entries
+                WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last)
+                """, logger: logger
+            ).first.map { MoodTally(days: try $0.value("days"), moodSum: try $0.value("total")) } ?? MoodTally()
+            : MoodTally()
+        // Each (date, kind, id) once (UNION), joined to the day's mood.
+        async let tags: [TagTally] =
+            parts.contains(.tags)
+            ? try await db.rows(
                 """
                 WITH tags AS (
                     SELECT date, 'activity' AS kind, unnest(activity_ids) AS id FROM day_entries
@@ -211,10 +216,10 @@ struct PostgresInsightStore: RolledUpInsights {
                 return TagTally(
                     id: try row.value("id"), kind: kind,
                     with: MoodTally(days: try row.value("days"), moodSum: try row.value("total")))
-            }
-        }
-        if parts.contains(.pairs) {
-            sums.pairs = try await db.rows(
+            } : []
+        async let pairs: [ActivityPair] =
+            parts.contains(.pairs)
+            ? try await db.rows(
                 """
                 WITH acts AS MATERIALIZED (
                     SELECT date, unnest(activity_ids) AS id FROM day_entries
@@ -228,30 +233,33 @@ struct PostgresInsightStore: RolledUpInsights {
                 """, logger: logger
             ).map {
                 ActivityPair(first: try $0.value("first"), second: try $0.value("second"), days: try $0.value("days"))
-            }
-        }
-        if parts.contains(.feelings) {
-            func counts(_ rows: [PostgresRandomAccessRow]) throws -> [FeelingCount] {
-                try rows.map {
-                    FeelingCount(
-                        feelingID: try $0.value("feeling_id"), slot: try $0.value("slot"), count: try $0.value("n"))
-                }
-            }
-            sums.byHour = try counts(
-                await db.rows(
+            } : []
+        async let byHour: [FeelingCount] =
+            parts.contains(.feelings)
+            ? Self.feelingCounts(
+                try await db.rows(
                     """
                     SELECT feeling_id, local_hour AS slot, count(*)::integer AS n FROM checkins
                     WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) GROUP BY feeling_id, local_hour
-                    """, logger: logger))
-            sums.byWeekday = try counts(
-                await db.rows(
+                    """, logger: logger)) : []
+        async let byWeekday: [FeelingCount] =
+            parts.contains(.feelings)
+            ? Self.feelingCounts(
+                try await db.rows(
                     """
                     SELECT feeling_id, extract(isodow FROM local_date)::integer AS slot, count(*)::integer AS n
                     FROM checkins WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last)
                     GROUP BY feeling_id, slot
-                    """, logger: logger))
+                    """, logger: logger)) : []
+        return InsightSums(
+            all: try await all, tags: try await tags, pairs: try await pairs, byHour: try await byHour,
+            byWeekday: try await byWeekday)
+    }
+
+    private static func feelingCounts(_ rows: [PostgresRandomAccessRow]) throws -> [FeelingCount] {
+        try rows.map {
+            FeelingCount(feelingID: try $0.value("feeling_id"), slot: try $0.value("slot"), count: try $0.value("n"))
         }
-        return sums
     }
 
     func diary(userID: UUID, gratitude: Bool, before: LocalDate?, limit: Int) async throws -> [DiaryLine] {

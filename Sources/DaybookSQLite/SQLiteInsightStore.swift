@@ -98,10 +98,11 @@ struct SQLiteInsightStore: RolledUpInsights {
         try pool.readInline { db in try Self.sums(db, userID: userID, span: span, parts: parts) }
     }
 
-    func rollUp(userID: UUID, periods: [InsightPeriod]) async throws {
-        let kept = try pool.readInline { db in try Self.kept(db, userID: userID, keys: periods.map(\.key)) }
-        let missing = periods.filter { !kept.contains($0.key) }
-        guard !missing.isEmpty else { return }
+    func keptPeriods(userID: UUID, periods: [InsightPeriod]) async throws -> Set<String> {
+        try pool.readInline { db in try Self.kept(db, userID: userID, keys: periods.map(\.key)) }
+    }
+
+    func rollUp(userID: UUID, periods missing: [InsightPeriod]) async throws {
         // In the write transaction: no day entry or check-in changes between the reading and the
         // keeping, and the triggers forget a period that changes after.
         try pool.writeInline { db in

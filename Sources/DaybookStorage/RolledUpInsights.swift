@@ -131,7 +131,9 @@ public struct InsightSums: Sendable, Hashable {
 public protocol RolledUpInsights: InsightStore {
     /// The sums of `parts` over a span, read from the rows (every pair, no limit).
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums
-    /// Computes and keeps the rollup of each period that has none.
+    /// The keys of the periods that have a rollup.
+    func keptPeriods(userID: UUID, periods: [InsightPeriod]) async throws -> Set<String>
+    /// Computes and keeps the rollups of `periods` (those found missing).
     func rollUp(userID: UUID, periods: [InsightPeriod]) async throws
     /// The kept rollups of `parts` added up over `periods` (each rolled up before).
     func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws -> InsightSums
@@ -145,15 +147,30 @@ extension RolledUpInsights {
     {
         guard let span = DateSpan(from: from, to: to) else { return InsightSums() }
         let split = span.periodSplit
-        var total = InsightSums()
-        for edge in split.edges {
-            total = total + (try await rawSums(userID: userID, span: edge, parts: parts))
+        // The ends and the rollups at once: on PostgreSQL each is a round trip.
+        async let rolled = rolledUpSums(userID: userID, periods: split.periods, parts: parts)
+        let ends = try await withThrowingTaskGroup(of: InsightSums.self) { group in
+            for edge in split.edges {
+                group.addTask { try await self.rawSums(userID: userID, span: edge, parts: parts) }
+            }
+            return try await group.reduce(InsightSums(), +)
         }
-        if !split.periods.isEmpty {
-            try await rollUp(userID: userID, periods: split.periods)
-            total = total + (try await rolledUp(userID: userID, periods: split.periods, parts: parts))
-        }
-        return total
+        return try await ends + rolled
+    }
+
+    private func rolledUpSums(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws
+        -> InsightSums
+    {
+        guard !periods.isEmpty else { return InsightSums() }
+        // Usually every period is kept: ask for the sums and which are kept at once.
+        async let kept = keptPeriods(userID: userID, periods: periods)
+        async let sums = rolledUp(userID: userID, periods: periods, parts: parts)
+        let keys = try await kept
+        let missing = periods.filter { !keys.contains($0.key) }
+        if missing.isEmpty { return try await sums }
+        _ = try? await sums
+        try await rollUp(userID: userID, periods: missing)
+        return try await rolledUp(userID: userID, periods: periods, parts: parts)
     }
 
     public func tagTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> (

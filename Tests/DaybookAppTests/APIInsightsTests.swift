@@ -52,8 +52,8 @@ struct APIInsightsTests {
             let points = trend["points"] as? [[String: Any]] ?? []
             #expect(points.count == 30 && trend["to"] as? String == TestDates.todayUTC)
             #expect(points.filter { $0["mood"] != nil }.count == 12)
-            // Yesterday's window, 1 to 7 days ago: 2, 5, 2, 5, 2, 5, 2 = 23 over 7 days.
-            #expect(points[28]["movingAverage"] as? Double == 23.0 / 7.0)
+            // Yesterday's window, 1 to 7 days ago: 2, 5, 2, 5, 2, 5, 2 = 23 over 7 days, to two decimals.
+            #expect(points[28]["movingAverage"] as? Double == 3.29)
 
             // Walk: 6 days at 5 against 6 days at 2 without it: +3.
             let correlations = try await api.get("/insights/correlations?range=30d")
