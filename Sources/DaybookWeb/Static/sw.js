@@ -124,12 +124,16 @@ function markedOffline(response) {
 function sendOrKeep(request, url) {
   var copy = request.clone();
   return fetch(request).catch(function () {
-    return copy.text().then(function (body) {
-      return keep({ key: keyOf(body), path: url.pathname, body: body, madeAt: Date.now(), state: "waiting" });
-    }).then(function () {
-      if (self.registration.sync) self.registration.sync.register(OUTBOX_SYNC).catch(function () {});
+    return copy.text().then(function (body) { return keepNew(url.pathname, body); }).then(function () {
       return Response.redirect(OFFLINE_URL + "?kept=" + encodeURIComponent(url.pathname), 303);
     });
+  });
+}
+
+// Keeps a form that could not be sent, and asks for a Background Sync where there is one.
+function keepNew(path, body) {
+  return keep({ key: keyOf(body), path: path, body: body, madeAt: Date.now(), state: "waiting" }).then(function () {
+    if (self.registration.sync) self.registration.sync.register(OUTBOX_SYNC).catch(function () {});
   });
 }
 
@@ -268,10 +272,7 @@ self.addEventListener("message", function (event) {
       return store.put({ key: photoKey, blob: message.blob, madeAt: Date.now() });
     }, "photos").then(function () { reply.postMessage({ key: photoKey }); }, function () { reply.postMessage({}); }));
   } else if (message.type === "keep-form" && reply) {
-    event.waitUntil(keep({
-      key: keyOf(message.body), path: message.path, body: message.body, madeAt: Date.now(), state: "waiting"
-    }).then(function () {
-      if (self.registration.sync) self.registration.sync.register(OUTBOX_SYNC).catch(function () {});
+    event.waitUntil(keepNew(message.path, message.body).then(function () {
       reply.postMessage({ kept: true });
     }, function () { reply.postMessage({}); }));
   } else if (message.type === "list" && reply) {
