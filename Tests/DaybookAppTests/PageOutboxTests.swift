@@ -118,6 +118,49 @@ struct PageOutboxTests {
         }
     }
 
+    /// Odd values in the outbox's fields never fail a save: a key that is not one is ignored (the
+    /// form runs as without one), a `madeAt` that is not a time or is in the future gives "now",
+    /// a hidden date in the future gives today. Keys are per user: Bob's form under Anna's key is
+    /// his own.
+    @Test(arguments: TestDatabase.available)
+    func oddOutboxFieldsAndAnotherUsersKey(database: TestDatabase) async throws {
+        try await withApp(database) { client, _ in
+            let anna = try await API(client).register("annaodd")
+            let bob = try await API(client).register("bobodd")
+            let annas = try await Browser.signIn(client, "annaodd")
+            let bobs = try await Browser.signIn(client, "bobodd")
+            let calm = try await anna.wordID("feelings", "calm")
+            for key in ["has spaces", String(repeating: "k", count: 300), ""] {
+                let sent = try await annas.post(
+                    "/checkins", [("back", "/today"), ("feeling", calm), ("note", "odd key"), ("idempotencyKey", key)])
+                #expect(sent.status == .seeOther, "\(key.prefix(20)): \(sent.text)")
+            }
+            #expect(try await anna.get("/checkins").items.count == 3)
+            for madeAt in ["yesterday", "2999-01-01T00:00:00.000Z"] {
+                let before = Date()
+                let sent = try await annas.post(
+                    "/checkins", [("back", "/today"), ("feeling", calm), ("madeAt", madeAt)])
+                #expect(sent.status == .seeOther, "\(sent.text)")
+                let at = try #require(try await anna.get("/checkins").items.first?["at"] as? String)
+                let parsed = try #require(try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(at))
+                #expect(parsed >= before.addingTimeInterval(-1) && parsed <= Date().addingTimeInterval(1), "\(at)")
+            }
+            let later = try await annas.post(
+                "/today", [("date", "2999-01-01"), ("mood", "3"), ("note", "Odd date"), ("baseVersion", "none")])
+            #expect(later.status == .seeOther && later.location?.hasPrefix("/today") == true)
+            #expect(try await anna.get("/days/\(TestDates.todayUTC)")["note"] as? String == "Odd date")
+
+            let bobCalm = try await bob.wordID("feelings", "calm")
+            let form = [("back", "/today"), ("feeling", calm), ("note", "Anna's"), ("idempotencyKey", "shared-1")]
+            #expect(try await annas.post("/checkins", form).status == .seeOther)
+            let his = try await bobs.post(
+                "/checkins",
+                [("back", "/today"), ("feeling", bobCalm), ("note", "Bob's"), ("idempotencyKey", "shared-1")])
+            #expect(his.status == .seeOther, "\(his.text)")
+            #expect(try await bob.get("/checkins").items.map { $0["note"] as? String } == ["Bob's"])
+        }
+    }
+
     /// A check-in kept offline and sent hours later keeps the moment it was made.
     @Test(arguments: TestDatabase.available)
     func aCheckinKeepsTheTimeTheDeviceMadeIt(database: TestDatabase) async throws {
