@@ -9,6 +9,8 @@ import PackageDescription
 ///   fixed arguments, which Swift can call), and the content-addressed blob store.
 /// - `DaybookCharts`: insight charts as SVG, our own small drawing code (Foundation only).
 /// - `DaybookStorage`: the storage interfaces and their records.
+/// - `DaybookTransfer`: the files that carry a user's data in and out: Daybook's export (a zip of
+///   JSON, CSV, Markdown and photos) and the readers of other apps' exports, with their limits.
 /// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database.
 /// - `DaybookServices`: use cases (accounts, days, check-ins) over the storage interfaces.
 /// - `DaybookHTTP`: what pages and the API share: request context, authentication, CSRF, headers.
@@ -45,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     ],
     targets: [
         .target(name: "DaybookCore", resources: [.copy("Validation/common-passwords.txt")]),
@@ -74,6 +78,14 @@ let package = Package(
             dependencies: ["DaybookCore"]
         ),
         .target(
+            name: "DaybookTransfer",
+            dependencies: [
+                "DaybookCore",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .target(
             name: "DaybookSQLite",
             dependencies: [
                 "DaybookCore", "DaybookStorage",
@@ -92,7 +104,7 @@ let package = Package(
         .target(
             name: "DaybookServices",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookMedia", "DaybookCharts",
+                "DaybookCore", "DaybookStorage", "DaybookMedia", "DaybookCharts", "DaybookTransfer",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -113,6 +125,7 @@ let package = Package(
             name: "DaybookAPI",
             dependencies: [
                 "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP", "DaybookMedia", "DaybookCharts",
+                "DaybookTransfer",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -144,7 +157,7 @@ let package = Package(
             name: "DaybookApp",
             dependencies: [
                 "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
-                "DaybookServices", "DaybookHTTP", "DaybookAPI", "DaybookWeb",
+                "DaybookServices", "DaybookHTTP", "DaybookAPI", "DaybookWeb", "DaybookTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -172,6 +185,13 @@ let package = Package(
         .testTarget(name: "DaybookCoreTests", dependencies: ["DaybookCore"]),
         .testTarget(name: "DaybookMediaTests", dependencies: ["DaybookMedia", "VipsShim"]),
         .testTarget(
+            name: "DaybookTransferTests",
+            dependencies: [
+                "DaybookTransfer", "DaybookCore",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .testTarget(
             name: "DaybookStorageTests",
             dependencies: [
                 "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres", "DaybookTestSupport",
@@ -181,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "DaybookAppTests",
             dependencies: [
-                "DaybookApp", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
+                "DaybookApp", "DaybookTransfer", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
                 "DaybookServices", "DaybookHTTP", "DaybookClient", "DaybookTestSupport", "DaybookMedia", "DaybookWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

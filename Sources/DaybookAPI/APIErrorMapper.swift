@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookMedia
 import DaybookServices
+import DaybookTransfer
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -40,6 +41,13 @@ struct APIErrorMapper {
         case let error as ImageProcessingError:
             if case .processingFailed = error { return unexpected(error) }
             return .photo(error)
+        case let error as ImportFileError:
+            return .importFile(error)
+        case let error as TransferError:
+            switch error {
+            case .notFound: return .notFound
+            case .notReady(let detail): return .conflict(detail)
+            }
         case let error as ServerError:
             return problem(for: error)
         case let error as DecodingError:
@@ -62,7 +70,7 @@ struct APIErrorMapper {
         let underlying = error.underlyingError
         switch underlying {
         case is APIProblem, is ValidationError, is FieldError, is NotFound, is AccountError, is NIOTooManyBytesError,
-            is ImageProcessingError:
+            is ImageProcessingError, is ImportFileError, is TransferError:
             return problem(for: underlying)
         case let decoding as DecodingError:
             if let parameters = Self.queryParameters[error.operationID] {
@@ -74,7 +82,8 @@ struct APIErrorMapper {
         }
         switch error.httpStatus {
         case .unsupportedMediaType:
-            let expected = error.operationID == "uploadMedia" ? "multipart/form-data" : "application/json"
+            let expected =
+                ["uploadMedia", "startImport"].contains(error.operationID) ? "multipart/form-data" : "application/json"
             return .unsupportedMediaType(error.request.headerFields[.contentType], expected: expected)
         case .badRequest:
             // The runtime's own request errors: a missing query parameter or body, say.

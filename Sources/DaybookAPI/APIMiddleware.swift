@@ -8,6 +8,8 @@ import NIOCore
 /// Wraps every request under `/api/`, around the generated server:
 ///
 /// - reads the body up to `bodyLimit` (413 beyond), so nothing downstream buffers without bound;
+///   an import's upload alone is passed on as a stream (its handler writes it to the disk, up to
+///   `importLimit`);
 /// - drops the `Accept` header: every answer has exactly one content type (JSON, or problem JSON
 ///   for errors), and the generated server would otherwise fail a problem response with a 500
 ///   when `Accept` does not list `application/problem+json`;
@@ -19,6 +21,8 @@ struct APIMiddleware: RouterMiddleware {
     var bodyLimit = defaultBodyLimit
     /// The largest photo the processor takes; `POST /api/v1/media` may carry it and its framing.
     var photoLimit: Int
+    /// The largest file `POST /api/v1/imports` takes.
+    var importLimit: Int
     /// The contract's paths, to tell "no such method here" (405) from "no such path" (404).
     var paths: APIPathTable
 
@@ -29,14 +33,22 @@ struct APIMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var body = ByteBuffer()
+        let streams = request.method == .post && request.uri.path == "/api/v1/imports"
         let bodyLimit =
-            request.method == .post && request.uri.path == "/api/v1/media" ? photoLimit + 64 * 1024 : bodyLimit
+            streams
+            ? importLimit + 64 * 1024
+            : request.method == .post && request.uri.path == "/api/v1/media" ? photoLimit + 64 * 1024 : bodyLimit
         do {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
                 throw APIProblem.payloadTooLarge(limit: bodyLimit)
             }
             try Self.refuseRepeatedParameters(query: request.uri.query, path: request.uri.path)
             var request = request
+            if streams {
+                var head = request.head
+                head.headerFields[.accept] = nil
+                return try await next(Request(head: head, body: request.body), context)
+            }
             body = try await request.collectBody(upTo: bodyLimit)
             var head = request.head
             head.headerFields[.accept] = nil

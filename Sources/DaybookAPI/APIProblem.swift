@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookTransfer
 import DaybookMedia
 import Foundation
 import HTTPTypes
@@ -118,6 +119,19 @@ struct APIProblem: Error, Sendable {
         return APIProblem(
             status: .init(code: error.httpStatus), code: code, detail: error.message,
             errors: [FieldError(field: "file", code: error.code, message: error.message)])
+    }
+
+    /// A file that cannot be imported: 413 (too large) or 422, always on the field `file`.
+    static func importFile(_ error: ImportFileError) -> APIProblem {
+        APIProblem(
+            status: .init(code: error.status), code: error.status == 413 ? "payload_too_large" : "validation_failed",
+            detail: error.message,
+            errors: [FieldError(field: "file", code: error.status == 413 ? "too_large" : "invalid", message: error.message)])
+    }
+
+    /// The record is not in the state the request needs (an export not finished, an import run).
+    static func conflict(_ detail: String) -> APIProblem {
+        APIProblem(status: .conflict, code: "conflict", detail: detail)
     }
 
     static var internalError: APIProblem {

@@ -27,7 +27,7 @@ public struct APIRoutes: Sendable {
         let document = try OpenAPIDocument.load()
         router.add(
             middleware: APIMiddleware(
-                photoLimit: services.media.processor.limits.maxBytes,
+                photoLimit: services.media.processor.limits.maxBytes, importLimit: services.imports.limits.fileBytes,
                 paths: APIPathTable(document: document, prefix: "/api/v1")))
         router.add(middleware: EventStreamMiddleware(services: services))
 

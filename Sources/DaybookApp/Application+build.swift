@@ -33,11 +33,13 @@ public func buildApplication(
         // Thumbnails and avatars are read on every page: small ones are kept in memory.
         blobs: CachedBlobStore(FileBlobStore(root: configuration.mediaDirectory)),
         photoQuotaBytes: configuration.photoQuotaMB > 0 ? configuration.photoQuotaMB << 20 : nil,
-        pushSettings: pushSettings)
+        pushSettings: pushSettings, transfers: configuration.transferSettings)
     let router = try buildRouter(configuration, services: services, logger: logger)
     var background: [any Service] = [
         StoreService(run: { try await store.run() }),
-        MaintenanceService(accounts: services.accounts, notifications: services.notifications, logger: logger),
+        MaintenanceService(
+            accounts: services.accounts, notifications: services.notifications, exports: services.exports,
+            logger: logger),
         NotificationHubService(hub: services.hub),
         ReminderScheduler(reminders: services.reminders, logger: logger),
         PushOutboxService(push: services.push, logger: logger),

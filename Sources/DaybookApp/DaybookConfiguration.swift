@@ -1,3 +1,5 @@
+import DaybookServices
+import DaybookTransfer
 import Foundation
 import Logging
 
@@ -30,6 +32,8 @@ public struct DaybookConfiguration: Sendable {
     public var metricsToken: String?
     /// Adds `/bench/hello`, a constant answer that measures the framework's own ceiling.
     public var benchRoutes = false
+    /// The largest file an import takes, in MB (the upload is refused past it, without filling the disk).
+    public var importMaxMB = 1024
 
     public init() {}
 
@@ -59,6 +63,9 @@ public struct DaybookConfiguration: Sendable {
         if environment["DAYBOOK_PUSH_ALLOW_HTTP"] == "1" { configuration.pushAllowHTTP = true }
         if let value = environment["DAYBOOK_METRICS_TOKEN"], !value.isEmpty { configuration.metricsToken = value }
         if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
+        if let value = environment["DAYBOOK_IMPORT_MAX_MB"].flatMap(Int.init), value > 0 {
+            configuration.importMaxMB = value
+        }
         return configuration
     }
 
@@ -73,5 +80,15 @@ public struct DaybookConfiguration: Sendable {
     public var usesPostgres: Bool {
         guard let url = databaseURL else { return false }
         return url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")
+    }
+}
+
+extension DaybookConfiguration {
+    /// Exports and uploaded imports live in `<data>/transfers` while they exist (a week at most).
+    public var transferSettings: TransferSettings {
+        var limits = ImportLimits()
+        limits.fileBytes = importMaxMB << 20
+        return TransferSettings(
+            directory: URL(fileURLWithPath: dataDirectory).appendingPathComponent("transfers"), limits: limits)
     }
 }

@@ -2,10 +2,12 @@ import DaybookServices
 import Logging
 import ServiceLifecycle
 
-/// Removes expired sessions, old login failures and old notifications every hour.
+/// Removes expired sessions, old login failures, old notifications, and exports and imports past
+/// their week (with their files) every hour.
 struct MaintenanceService: Service {
     let accounts: AccountService
     let notifications: NotificationService
+    let exports: ExportService
     let logger: Logger
 
     func run() async throws {
@@ -16,6 +18,7 @@ struct MaintenanceService: Service {
                 do {
                     try await accounts.cleanUp()
                     try await notifications.cleanUp()
+                    try await exports.cleanUp()
                 } catch {
                     logger.warning("clean-up failed", metadata: ["error": "\(error)"])
                 }

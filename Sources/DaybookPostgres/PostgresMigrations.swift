@@ -674,6 +674,39 @@ enum PostgresMigrations {
                 FOR EACH ROW EXECUTE FUNCTION daybook_checkins_forget_insights()
                 """,
             ]),
+        Migration(
+            version: 18, name: "exports and imports",
+            statements: [
+                // Issue 18: exports and imports with their progress, and the marks of imported
+                // records (a record whose mark is kept is not imported again).
+                """
+                CREATE TABLE transfer_jobs (
+                    id uuid PRIMARY KEY,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    kind text NOT NULL,
+                    format text NOT NULL,
+                    status text NOT NULL,
+                    done integer NOT NULL,
+                    total integer NOT NULL,
+                    file_name text NOT NULL,
+                    bytes bigint NOT NULL,
+                    preview bytea,
+                    result bytea,
+                    error text,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL
+                )
+                """,
+                "CREATE INDEX transfer_jobs_by_user ON transfer_jobs (user_id, kind, created_at)",
+                "CREATE INDEX transfer_jobs_by_time ON transfer_jobs (updated_at)",
+                """
+                CREATE TABLE import_marks (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    mark text NOT NULL,
+                    PRIMARY KEY (user_id, mark)
+                )
+                """,
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

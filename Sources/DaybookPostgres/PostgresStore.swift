@@ -30,6 +30,7 @@ public final class PostgresStore: DaybookStore {
     public let shares: any ShareStore
     public let insights: any InsightStore
     public let idempotency: any IdempotencyStore
+    public let transfers: any TransferStore
     public let vocabulary: any VocabularyStore
     public let days: any DayStore
     public let checkins: any CheckinStore
@@ -61,6 +62,7 @@ public final class PostgresStore: DaybookStore {
         shares = PostgresShareStore(client: client, logger: logger)
         insights = PostgresInsightStore(client: client, logger: logger)
         idempotency = PostgresIdempotencyStore(client: client, logger: logger)
+        transfers = PostgresTransferStore(client: client, logger: logger)
         vocabulary = PostgresVocabularyStore(client: client, logger: logger)
         days = PostgresDayStore(client: client, logger: logger)
         checkins = PostgresCheckinStore(client: client, logger: logger)

@@ -519,6 +519,36 @@ enum SQLiteMigrations {
                     END;
                     """)
         }
+        migrator.registerMigration("018 exports and imports") { db in
+            // Issue 18: exports and imports with their progress, and the marks of imported records
+            // (a record whose mark is kept is not imported again).
+            try db.execute(
+                sql: """
+                    CREATE TABLE transfer_jobs (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        format TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        done INTEGER NOT NULL,
+                        total INTEGER NOT NULL,
+                        file_name TEXT NOT NULL,
+                        bytes INTEGER NOT NULL,
+                        preview BLOB,
+                        result BLOB,
+                        error TEXT,
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX transfer_jobs_by_user ON transfer_jobs(user_id, kind, created_at);
+                    CREATE INDEX transfer_jobs_by_time ON transfer_jobs(updated_at);
+                    CREATE TABLE import_marks (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        mark TEXT NOT NULL,
+                        PRIMARY KEY (user_id, mark)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

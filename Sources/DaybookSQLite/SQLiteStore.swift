@@ -28,6 +28,7 @@ public final class SQLiteStore: DaybookStore {
     public let shares: any ShareStore
     public let insights: any InsightStore
     public let idempotency: any IdempotencyStore
+    public let transfers: any TransferStore
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
@@ -58,6 +59,7 @@ public final class SQLiteStore: DaybookStore {
         shares = SQLiteShareStore(pool: pool)
         insights = SQLiteInsightStore(pool: pool)
         idempotency = SQLiteIdempotencyStore(pool: pool)
+        transfers = SQLiteTransferStore(pool: pool)
     }
 
     public func migrate() async throws {

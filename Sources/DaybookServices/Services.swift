@@ -24,13 +24,16 @@ public struct Services: Sendable {
     public let shares: ShareService
     public let insights: InsightService
     public let idempotency: IdempotencyService
+    public let exports: ExportService
+    public let imports: ImportService
 
     /// - Parameter blobs: where photo files go; the application passes a `FileBlobStore` under the
     ///   data directory. The default keeps them in memory, for tests and tools that upload none.
     public init(
         store: any DaybookStore, hasher: PasswordHasher, settings: AccountSettings = AccountSettings(),
         blobs: any BlobStore = InMemoryBlobStore(), photoQuotaBytes: Int? = nil,
-        pushSettings: PushService.Settings = PushService.Settings(), now: @escaping @Sendable () -> Date = { Date() }
+        pushSettings: PushService.Settings = PushService.Settings(), transfers: TransferSettings = TransferSettings(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         media = MediaService(store: store, blobs: blobs, quotaBytes: photoQuotaBytes, now: now)
@@ -51,5 +54,9 @@ public struct Services: Sendable {
         shares = ShareService(store: store, notifications: notifications, now: now)
         insights = InsightService(store: store, vocabulary: vocabulary, now: now)
         idempotency = IdempotencyService(store: store.idempotency, now: now)
+        // Exports and imports share one gate: together they take at most `concurrentJobs` cores.
+        let transferGate = AsyncSemaphore(limit: transfers.concurrentJobs)
+        exports = ExportService(store: store, blobs: blobs, settings: transfers, gate: transferGate, now: now)
+        imports = ImportService(store: store, media: media, settings: transfers, gate: transferGate, now: now)
     }
 }

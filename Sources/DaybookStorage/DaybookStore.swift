@@ -34,6 +34,8 @@ public protocol DaybookStore: Sendable {
     var insights: any InsightStore { get }
     /// First answers to creates sent with an `Idempotency-Key`.
     var idempotency: any IdempotencyStore { get }
+    /// Exports and imports, and the marks of what was imported.
+    var transfers: any TransferStore { get }
 
     /// The session with this token hash and its user (see the extension's default).
     func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)?

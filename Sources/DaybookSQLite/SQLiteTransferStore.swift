@@ -1,0 +1,196 @@
+import DaybookCore
+import DaybookStorage
+import Foundation
+import GRDB
+
+struct SQLiteTransferStore: TransferStore {
+    let pool: DatabasePool
+
+    func insert(_ job: TransferJob) async throws {
+        try pool.writeInline { db in
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO transfer_jobs (id, user_id, kind, format, status, done, total, file_name, bytes,
+                        preview, result, error, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                Stored.id(job.id), Stored.id(job.userID), job.kind.rawValue, job.format, job.status.rawValue,
+                job.done, job.total, job.fileName, job.bytes, job.preview, job.result, job.error,
+                Stored.time(job.createdAt), Stored.time(job.updatedAt),
+            ])
+        }
+    }
+
+    func job(id: UUID, userID: UUID) async throws -> TransferJob? {
+        try pool.readInline { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM transfer_jobs WHERE id = ? AND user_id = ?"),
+                arguments: [Stored.id(id), Stored.id(userID)]
+            ).map(Self.job)
+        }
+    }
+
+    func update(_ job: TransferJob) async throws {
+        try pool.writeInline { db in
+            try db.cachedStatement(
+                sql: """
+                    UPDATE transfer_jobs SET status = ?, done = ?, total = ?, bytes = ?, preview = ?, result = ?,
+                        error = ?, updated_at = ?
+                    WHERE id = ? AND user_id = ?
+                    """
+            ).execute(arguments: [
+                job.status.rawValue, job.done, job.total, job.bytes, job.preview, job.result, job.error,
+                Stored.time(job.updatedAt), Stored.id(job.id), Stored.id(job.userID),
+            ])
+        }
+    }
+
+    func jobs(userID: UUID, kind: TransferJob.Kind, limit: Int) async throws -> [TransferJob] {
+        try pool.readInline { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.columns) FROM transfer_jobs WHERE user_id = ? AND kind = ?
+                        ORDER BY created_at DESC LIMIT ?
+                        """),
+                arguments: [Stored.id(userID), kind.rawValue, limit]
+            ).map(Self.job)
+        }
+    }
+
+    func deleteJobs(updatedBefore before: Date) async throws -> [TransferJob] {
+        try pool.writeInline { db in
+            let jobs = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM transfer_jobs WHERE updated_at < ?"),
+                arguments: [Stored.time(before)]
+            ).map(Self.job)
+            try db.cachedStatement(sql: "DELETE FROM transfer_jobs WHERE updated_at < ?").execute(arguments: [
+                Stored.time(before)
+            ])
+            return jobs
+        }
+    }
+
+    func imported(userID: UUID, marks: [String]) async throws -> Set<String> {
+        try pool.readInline { db in
+            var found: Set<String> = []
+            let statement = try db.cachedStatement(sql: "SELECT 1 FROM import_marks WHERE user_id = ? AND mark = ?")
+            for mark in marks where try Bool.fetchOne(statement, arguments: [Stored.id(userID), mark]) ?? false {
+                found.insert(mark)
+            }
+            return found
+        }
+    }
+
+    func apply(_ write: ImportWrite) async throws -> ImportWritten {
+        try await mapConflicts {
+            try pool.writeInline { db in
+                var written = ImportWritten()
+                let user = Stored.id(write.userID)
+                let mark = try db.cachedStatement(
+                    sql: "INSERT INTO import_marks (user_id, mark) VALUES (?, ?) ON CONFLICT DO NOTHING")
+                /// Keeps the mark; false when it was kept already (the record was imported before).
+                func isNew(_ text: String) throws -> Bool {
+                    try mark.execute(arguments: [user, text])
+                    return db.changesCount > 0
+                }
+                for item in write.words {
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO vocabulary (id, user_id, kind, name, emoji, archived, position, created_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                            """
+                    ).execute(arguments: [
+                        Stored.id(item.id), user, item.kind.rawValue, item.name, item.emoji, item.archived,
+                        item.position, Stored.time(item.createdAt),
+                    ])
+                    written.words += 1
+                }
+                for person in write.people {
+                    try db.cachedStatement(
+                        sql: "INSERT INTO people (id, user_id, name, archived, created_at) VALUES (?, ?, ?, ?, ?)"
+                    ).execute(arguments: [
+                        Stored.id(person.id), user, person.name, person.archived, Stored.time(person.createdAt),
+                    ])
+                    written.people += 1
+                }
+                for day in write.days {
+                    guard try isNew(day.mark) else {
+                        written.skipped += 1
+                        continue
+                    }
+                    let entry = day.record
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude,
+                                question, answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            ON CONFLICT (user_id, date) DO NOTHING
+                            """
+                    ).execute(arguments: [
+                        user, entry.date.description, entry.mood.rawValue, Stored.ids(entry.activityIDs), entry.note,
+                        entry.thoughts, Stored.strings(entry.gratitude), entry.question, entry.answer,
+                        entry.song?.title, entry.song?.artist, entry.song?.link, Stored.optionalID(entry.photoID),
+                        Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
+                    ])
+                    if db.changesCount > 0 { written.days += 1 } else { written.skipped += 1 }
+                }
+                for checkin in write.checkins {
+                    guard try isNew(checkin.mark) else {
+                        written.skipped += 1
+                        continue
+                    }
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO checkins (id, user_id, at, local_date, time_zone, feeling_id, activity_id,
+                                person_ids, note, created_at, updated_at, local_hour)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """
+                    ).execute(arguments: SQLiteCheckinStore.arguments(checkin.record))
+                    written.checkins += 1
+                }
+                for marked in write.journal {
+                    guard try isNew(marked.mark) else {
+                        written.skipped += 1
+                        written.skippedJournal.insert(marked.mark)
+                        continue
+                    }
+                    let entry = marked.record
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO journal_entries (id, user_id, title, body, tags, location, latitude,
+                                longitude, entry_date, is_public, friends_only, created_at, updated_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """
+                    ).execute(arguments: [
+                        Stored.id(entry.id), user, entry.title, entry.body, Stored.strings(entry.tags),
+                        entry.location, entry.coordinates?.latitude, entry.coordinates?.longitude,
+                        entry.date.description, entry.isPublic, entry.visibility == .friends,
+                        Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
+                    ])
+                    for (position, photo) in entry.photoIDs.enumerated() {
+                        try db.cachedStatement(
+                            sql: "INSERT INTO journal_photos (entry_id, position, media_id, user_id) VALUES (?, ?, ?, ?)"
+                        ).execute(arguments: [Stored.id(entry.id), position, Stored.id(photo), user])
+                    }
+                    written.journal += 1
+                }
+                return written
+            }
+        }
+    }
+
+    static let columns = """
+        id, user_id, kind, format, status, done, total, file_name, bytes, preview, result, error, created_at,
+        updated_at
+        """
+
+    static func job(_ row: Row) -> TransferJob {
+        TransferJob(
+            id: row.uuid(0), userID: row.uuid(1), kind: TransferJob.Kind(rawValue: row[2]) ?? .export, format: row[3],
+            status: TransferJob.Status(rawValue: row[4]) ?? .failed, done: row[5], total: row[6], fileName: row[7],
+            bytes: row[8], preview: row[9], result: row[10], error: row[11], createdAt: row.time(12),
+            updatedAt: row.time(13))
+    }
+}

@@ -1,0 +1,154 @@
+import DaybookCore
+import Foundation
+
+/// Daylio's `.daylio` backup: a zip whose `backup.daylio` is base64 of a JSON document with
+/// `dayEntries` (each with `year`, a 0-based `month`, `day`, `hour`, `minute`, `datetime` in
+/// milliseconds, `timeZoneOffset`, `mood` (a `customMoods` id), `note_title`, `note`, `tags` (ids of
+/// `tags`) and `assets` (ids of `assets`, whose `checksum` names a file under `assets/`)).
+public enum DaylioBackupReader {
+    public static func read(_ archive: SafeArchive) throws -> ImportBundle {
+        guard let path = archive.file(named: "backup.daylio") else {
+            throw ImportFileError("This is not a Daylio backup: it holds no backup.daylio.")
+        }
+        let encoded = try archive.document(path)
+        let text = encoded.filter { !$0.isWhitespaceByte }
+        guard let json = Data(base64Encoded: text) else {
+            throw ImportFileError("The backup's backup.daylio is not base64: the file is damaged.")
+        }
+        let backup: Backup
+        do {
+            backup = try JSONDecoder().decode(Backup.self, from: json)
+        } catch {
+            throw ImportFileError("The backup's contents are not Daylio's JSON: \(JSONProblem.describe(error)).")
+        }
+        var bundle = ImportBundle(kind: .daylioBackup)
+        let moods = Dictionary(backup.customMoods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for mood in backup.customMoods.sorted(by: { ($0.mood_group_id ?? 9, $0.id) < ($1.mood_group_id ?? 9, $1.id) }) {
+            let name = mood.name
+            guard !bundle.moodNames.contains(name) else { continue }
+            bundle.moodNames.append(name)
+            // Daylio's groups run from 1 (rad) to 5 (awful).
+            if let group = mood.mood_group_id, (1...5).contains(group) { bundle.suggestedMoods[name] = 6 - group }
+        }
+        let tags = Dictionary(backup.tags.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let assets = Dictionary((backup.assets ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for entry in backup.dayEntries {
+            guard let date = LocalDate(year: entry.year, month: entry.month + 1, day: entry.day) else {
+                bundle.problems.append(
+                    ImportProblem(message: "An entry dated \(entry.year)-\(entry.month + 1)-\(entry.day) is not a date that exists; it is left out."))
+                continue
+            }
+            guard let mood = moods[entry.mood] else {
+                bundle.problems.append(ImportProblem(message: "An entry of \(date) has a mood the backup does not define; it is left out."))
+                continue
+            }
+            let zone = TimeZone(secondsFromGMT: (entry.timeZoneOffset ?? 0) / 1000) ?? .gmt
+            let at =
+                entry.datetime.map { Date(timeIntervalSince1970: TimeInterval($0) / 1000) }
+                ?? date.start(in: zone).addingTimeInterval(TimeInterval(entry.hour * 3600 + entry.minute * 60))
+            let note = [entry.note_title ?? "", HTMLText.plain(entry.note ?? "")].filter { !$0.isEmpty }
+                .joined(separator: "\n\n")
+            let photos = (entry.assets ?? []).compactMap { assets[$0]?.checksum }.compactMap { checksum in
+                archive.file(named: checksum, under: "assets/")
+            }
+            if photos.count < (entry.assets ?? []).count {
+                bundle.problems.append(ImportProblem(message: "A photo of \(date) is missing from the backup; the entry comes without it."))
+            }
+            bundle.moments.append(
+                ImportedMoment(
+                    source: "daylio-backup\u{1F}\(entry.id)\u{1F}\(entry.datetime ?? 0)", at: at,
+                    timeZone: zone.identifier, date: date, moodName: mood.name,
+                    activities: (entry.tags ?? []).compactMap { tags[$0] }, note: note, photos: photos))
+        }
+        return bundle
+    }
+
+    struct Backup: Decodable {
+        var customMoods: [CustomMood]
+        var tags: [Tag]
+        var dayEntries: [Entry]
+        var assets: [Asset]?
+    }
+
+    struct CustomMood: Decodable {
+        var id: Int
+        var custom_name: String?
+        var mood_group_id: Int?
+        var predefined_name_id: Int?
+
+        /// The user's own name, or Daylio's built-in one (1 rad … 5 awful).
+        var name: String {
+            if let custom_name, !custom_name.isEmpty { return custom_name }
+            let builtIn = ["rad", "good", "meh", "bad", "awful"]
+            let index = (predefined_name_id ?? mood_group_id ?? 3) - 1
+            return builtIn.indices.contains(index) ? builtIn[index] : "mood \(id)"
+        }
+    }
+
+    struct Tag: Decodable {
+        var id: Int
+        var name: String
+    }
+
+    struct Entry: Decodable {
+        var id: Int
+        var minute: Int
+        var hour: Int
+        var day: Int
+        var month: Int
+        var year: Int
+        var datetime: Int64?
+        var timeZoneOffset: Int?
+        var mood: Int
+        var note: String?
+        var note_title: String?
+        var tags: [Int]?
+        var assets: [Int]?
+    }
+
+    struct Asset: Decodable {
+        var id: Int
+        var checksum: String
+    }
+}
+
+extension UInt8 {
+    fileprivate var isWhitespaceByte: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+}
+
+/// Text that may hold a little HTML (Daylio's rich notes): line breaks kept, tags dropped.
+enum HTMLText {
+    static func plain(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return html }
+        var text = html
+        for tag in ["<br>", "<br/>", "<br />", "</p>", "</div>"] {
+            text = text.replacingOccurrences(of: tag, with: "\n", options: .caseInsensitive)
+        }
+        text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// A decoding error said in a line, without the decoder's internals.
+enum JSONProblem {
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            "“\(key.stringValue)” is missing\(where_(context))"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "a value has the wrong type\(where_(context))"
+        case DecodingError.dataCorrupted(let context):
+            context.codingPath.isEmpty ? "it is not valid JSON" : "a value is not valid\(where_(context))"
+        default:
+            "it is not valid JSON"
+        }
+    }
+
+    private static func where_(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return path.isEmpty ? "" : " at \(path.prefix(120))"
+    }
+}
