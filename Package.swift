@@ -147,7 +147,9 @@ let package = Package(
             name: "DaybookWeb",
             dependencies: [
                 "DaybookCore", "DaybookStorage", "DaybookServices", "DaybookHTTP", "DaybookMedia", "DaybookCharts",
+                "DaybookTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
             ],
@@ -207,6 +209,7 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
     ]

@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookHTTP
 import DaybookServices
+import DaybookTransfer
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -40,7 +41,7 @@ struct APIMiddleware: RouterMiddleware {
             : request.method == .post && request.uri.path == "/api/v1/media" ? photoLimit + 64 * 1024 : bodyLimit
         do {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
-                throw APIProblem.payloadTooLarge(limit: bodyLimit)
+                throw streams ? APIProblem.importFile(.tooLarge(limit: importLimit)) : .payloadTooLarge(limit: bodyLimit)
             }
             try Self.refuseRepeatedParameters(query: request.uri.query, path: request.uri.path)
             var request = request

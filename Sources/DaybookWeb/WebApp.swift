@@ -89,6 +89,7 @@ public struct WebApp: Sendable {
 
         AuthPages(web: web).add(to: router)
         ProfilePages(web: web).add(to: router)
+        TransferPages(web: web).add(to: router)
         TwoFactorPages(web: web).add(to: router)
         NotificationPages(web: web).add(to: router)
         VocabularyPages(web: web).add(to: router)

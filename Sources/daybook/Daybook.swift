@@ -8,7 +8,9 @@ import Logging
 struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Daybook: a self-hosted log of your days.",
-        subcommands: [Serve.self, Migrate.self, Users.self, Backup.self, BenchSeed.self, BenchPhotos.self, CopyData.self],
+        subcommands: [
+            Serve.self, Migrate.self, Users.self, Backup.self, Export.self, BenchSeed.self, BenchPhotos.self, CopyData.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }

@@ -65,6 +65,8 @@
     document.querySelectorAll("form[data-draft]").forEach(setUpDraft);
     document.querySelectorAll("[data-locate]").forEach(setUpLocate);
     document.querySelectorAll("[data-offline-pages]").forEach(listSavedPages);
+    document.querySelectorAll("form[data-import-upload]").forEach(setUpImportUpload);
+    document.querySelectorAll("[data-transfer-progress]").forEach(followTransfer);
     // Logging out forgets every draft on this device.
     document.querySelectorAll('form[action="/logout"]').forEach(function (form) {
       form.addEventListener("submit", forgetAllDrafts);
@@ -849,5 +851,73 @@
       document.body.appendChild(form);
       form.submit();
     });
+  }
+  // Import (issue 18): the chosen file's bytes are sent as the body, with a progress bar, to the
+  // upload route, which reads it into a preview; the page then goes to the preview. A refusal is
+  // said beside the file field.
+  function setUpImportUpload(form) {
+    var input = form.querySelector("[data-import-file]");
+    var error = form.querySelector("[data-import-error]");
+    var status = form.querySelector("[data-import-status]");
+    var progress = form.querySelector("[data-import-progress]");
+    var text = form.querySelector("[data-import-text]");
+    var submit = form.querySelector("[data-import-submit]");
+    function showError(message) {
+      error.textContent = message;
+      error.hidden = false;
+      input.setAttribute("aria-invalid", "true");
+      status.hidden = true;
+      submit.disabled = false;
+    }
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var file = input.files && input.files[0];
+      var kind = form.querySelector('input[name="kind"]:checked');
+      if (!file) { showError("Choose the file to import."); return; }
+      error.hidden = true;
+      input.removeAttribute("aria-invalid");
+      submit.disabled = true;
+      status.hidden = false;
+      text.textContent = "Uploading…";
+      var url = form.getAttribute("action") + "?kind=" + encodeURIComponent(kind ? kind.value : "") +
+        "&name=" + encodeURIComponent(file.name);
+      var request = new XMLHttpRequest();
+      request.open("POST", url);
+      request.setRequestHeader("X-CSRF-Token", form.dataset.csrf);
+      request.setRequestHeader("Content-Type", "application/octet-stream");
+      request.upload.addEventListener("progress", function (e) {
+        if (!e.lengthComputable) return;
+        progress.value = Math.round((e.loaded / e.total) * 100);
+        if (e.loaded === e.total) text.textContent = "Reading the file…";
+      });
+      request.addEventListener("load", function () {
+        var answer = {};
+        try { answer = JSON.parse(request.responseText); } catch (e) { answer = {}; }
+        if (request.status === 201 && answer.location) { window.location.assign(answer.location); return; }
+        showError(answer.message || "The file could not be read (error " + request.status + ").");
+      });
+      request.addEventListener("error", function () {
+        showError("The file could not be sent: the connection failed. Try again.");
+      });
+      request.send(file);
+    });
+  }
+
+  // A running export or import: its progress bar follows the server's, and the page reloads when
+  // it has finished (to show the download, or what was imported).
+  function followTransfer(root) {
+    var bar = root.querySelector("progress");
+    var text = root.querySelector("[data-transfer-text]");
+    function poll() {
+      fetch(root.dataset.statusUrl, { credentials: "same-origin" }).then(function (response) {
+        return response.json();
+      }).then(function (answer) {
+        if (answer.status !== "running") { window.location.reload(); return; }
+        bar.value = Number(answer.progress) || 0;
+        if (text) text.textContent = text.textContent.replace(/[0-9]+%/, bar.value + "%");
+        setTimeout(poll, 1000);
+      }).catch(function () { setTimeout(poll, 3000); });
+    }
+    setTimeout(poll, 700);
   }
 })();
