@@ -681,8 +681,8 @@ enum PostgresMigrations {
                 // records (a record whose mark is kept is not imported again).
                 """
                 CREATE TABLE transfer_jobs (
-                    id uuid PRIMARY KEY,
                     user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
                     kind text NOT NULL,
                     format text NOT NULL,
                     status text NOT NULL,
@@ -694,7 +694,8 @@ enum PostgresMigrations {
                     result bytea,
                     error text,
                     created_at timestamptz NOT NULL,
-                    updated_at timestamptz NOT NULL
+                    updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, id)
                 )
                 """,
                 "CREATE INDEX transfer_jobs_by_user ON transfer_jobs (user_id, kind, created_at)",

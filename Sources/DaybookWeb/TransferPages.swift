@@ -196,10 +196,11 @@ struct TransferPages: Sendable {
         let range: String?
         let notes: [String]
         let problems: [String]
-        let moreProblems: Int
+        let hasProblems: Bool
+        let moreProblems: Int?
         let moods: [MoodRow]
         let hasMoods: Bool
-        let result: [String]
+        let result: String
         let summary: String?
     }
 
@@ -246,14 +247,24 @@ struct TransferPages: Sendable {
         let result = job.result.flatMap { try? JSONDecoder().decode(ImportResult.self, from: $0) }
         var counts: [CountRow] = []
         if let preview {
+            // Once it has run, what it added; before, what it will add.
+            var adds = preview.adds
+            if let result {
+                adds.days = result.days
+                adds.checkins = result.checkins
+                adds.journal = result.journal
+                adds.photos = result.photos
+                adds.words = result.words
+                adds.people = result.people
+            }
             counts = [
-                CountRow(label: "Days", found: preview.found.days, adds: preview.adds.days),
+                CountRow(label: "Days", found: preview.found.days, adds: adds.days),
                 CountRow(label: "Entries with a mood", found: preview.found.moments, adds: 0),
-                CountRow(label: "Check-ins", found: preview.found.checkins, adds: preview.adds.checkins),
-                CountRow(label: "Journal entries", found: preview.found.journal, adds: preview.adds.journal),
-                CountRow(label: "Photos", found: preview.found.photos, adds: preview.adds.photos),
-                CountRow(label: "New feelings and activities", found: 0, adds: preview.adds.words),
-                CountRow(label: "New people", found: 0, adds: preview.adds.people),
+                CountRow(label: "Check-ins", found: preview.found.checkins, adds: adds.checkins),
+                CountRow(label: "Journal entries", found: preview.found.journal, adds: adds.journal),
+                CountRow(label: "Photos", found: preview.found.photos, adds: adds.photos),
+                CountRow(label: "New feelings and activities", found: 0, adds: adds.words),
+                CountRow(label: "New people", found: 0, adds: adds.people),
             ].filter { $0.found > 0 || $0.adds > 0 }
         }
         let moods = (preview?.moodNames ?? []).enumerated().map { index, name in
@@ -266,12 +277,15 @@ struct TransferPages: Sendable {
         }
         var resultLines: [String] = []
         if let result {
-            resultLines = [
-                "\(result.days) day(s)", "\(result.checkins) check-in(s)", "\(result.journal) journal entr(ies)",
-                "\(result.photos) photo(s)",
+            let parts: [(Int, String)] = [
+                (result.days, "day(s)"), (result.checkins, "check-in(s)"), (result.journal, "journal entr(ies)"),
+                (result.photos, "photo(s)"),
             ]
+            resultLines = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            if resultLines.isEmpty { resultLines = ["nothing new"] }
             if result.skipped > 0 { resultLines.append("\(result.skipped) skipped (imported before)") }
         }
+        let problems = (result?.problems ?? preview?.problems ?? []).prefix(50).map(\.text)
         let model = ImportJobModel(
             id: job.id.lowercasedString, fileName: job.fileName,
             kindTitle: ImportKind(rawValue: job.format)?.title ?? job.format, previewed: job.status == .previewed,
@@ -282,9 +296,9 @@ struct TransferPages: Sendable {
                 else { return nil }
                 return "\(DateText.medium(first)) – \(DateText.medium(last))"
             }, notes: preview?.notes ?? [],
-            problems: (result?.problems ?? preview?.problems ?? []).prefix(50).map(\.text),
-            moreProblems: max(0, (preview?.problemCount ?? 0) - 50), moods: moods, hasMoods: !moods.isEmpty,
-            result: resultLines, summary: errors.isEmpty ? nil : "Say what each mood means before importing.")
+            problems: problems, hasProblems: !problems.isEmpty,
+            moreProblems: (preview?.problemCount ?? 0) > 50 ? (preview?.problemCount ?? 0) - 50 : nil, moods: moods, hasMoods: !moods.isEmpty,
+            result: resultLines.joined(separator: ", "), summary: errors.isEmpty ? nil : "Say what each mood means before importing.")
         return web.renderer.page("profile_import_job", model, title: "Import", context: context, tab: .profile, status: status)
     }
 

@@ -95,6 +95,7 @@ struct PostgresStoreTests {
                 let exceptions: Set<String> = [
                     "sessions_by_token", "sessions_by_id", "sessions_by_expiry", "login_challenges_pkey",
                     "login_challenges_by_expiry", "notifications_by_time", "reminders_due", "idempotency_keys_by_time",
+                    "transfer_jobs_by_time",
                     "push_subscriptions_id_key", "push_outbox_pkey", "push_outbox_due", "push_outbox_by_subscription",
                     "media_by_id", "media_by_original_key", "media_by_small_key", "media_by_large_key",
                     "media_by_avatar_key", "journal_by_id", "journal_public",
