@@ -53,7 +53,11 @@ extension APIHandlers {
                     let name = String((raw.name ?? "").prefix(100))
                     throw APIProblem.malformed(
                         "“\(name)” is not a part of this request: send “kind” and “file”.",
-                        errors: [FieldError(field: name.isEmpty ? "file" : name, code: "unknown_part", message: "Send only “kind” and “file”.")])
+                        errors: [
+                            FieldError(
+                                field: name.isEmpty ? "file" : name, code: "unknown_part",
+                                message: "Send only “kind” and “file”.")
+                        ])
                 }
             }
         } catch {

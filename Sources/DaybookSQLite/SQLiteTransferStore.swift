@@ -171,7 +171,8 @@ struct SQLiteTransferStore: TransferStore {
                     ])
                     for (position, photo) in entry.photoIDs.enumerated() {
                         try db.cachedStatement(
-                            sql: "INSERT INTO journal_photos (entry_id, position, media_id, user_id) VALUES (?, ?, ?, ?)"
+                            sql:
+                                "INSERT INTO journal_photos (entry_id, position, media_id, user_id) VALUES (?, ?, ?, ?)"
                         ).execute(arguments: [Stored.id(entry.id), position, Stored.id(photo), user])
                     }
                     written.journal += 1

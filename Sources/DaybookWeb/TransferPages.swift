@@ -272,7 +272,9 @@ struct TransferPages: Sendable {
             return MoodRow(
                 index: index, name: name,
                 options: Mood.allCases.reversed().map {
-                    MoodOption(value: $0.rawValue, label: "\($0.emoji) \($0.rawValue) · \($0.name)", selected: $0.rawValue == selected)
+                    MoodOption(
+                        value: $0.rawValue, label: "\($0.emoji) \($0.rawValue) · \($0.name)",
+                        selected: $0.rawValue == selected)
                 }, error: errors["mood\(index)"])
         }
         var resultLines: [String] = []
@@ -292,14 +294,18 @@ struct TransferPages: Sendable {
             running: job.status == .running, done: job.status == .done, failed: job.status == .failed,
             percent: job.percent, error: job.error, counts: counts,
             range: preview.flatMap { preview in
-                guard let first = preview.firstDate.flatMap(LocalDate.init), let last = preview.lastDate.flatMap(LocalDate.init)
+                guard let first = preview.firstDate.flatMap(LocalDate.init),
+                    let last = preview.lastDate.flatMap(LocalDate.init)
                 else { return nil }
                 return "\(DateText.medium(first)) – \(DateText.medium(last))"
             }, notes: preview?.notes ?? [],
             problems: problems, hasProblems: !problems.isEmpty,
-            moreProblems: (preview?.problemCount ?? 0) > 50 ? (preview?.problemCount ?? 0) - 50 : nil, moods: moods, hasMoods: !moods.isEmpty,
-            result: resultLines.joined(separator: ", "), summary: errors.isEmpty ? nil : "Say what each mood means before importing.")
-        return web.renderer.page("profile_import_job", model, title: "Import", context: context, tab: .profile, status: status)
+            moreProblems: (preview?.problemCount ?? 0) > 50 ? (preview?.problemCount ?? 0) - 50 : nil, moods: moods,
+            hasMoods: !moods.isEmpty,
+            result: resultLines.joined(separator: ", "),
+            summary: errors.isEmpty ? nil : "Say what each mood means before importing.")
+        return web.renderer.page(
+            "profile_import_job", model, title: "Import", context: context, tab: .profile, status: status)
     }
 
     static func preview(_ job: TransferJob) -> ImportPreview? {

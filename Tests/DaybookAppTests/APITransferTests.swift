@@ -24,7 +24,8 @@ struct APITransferTests {
     func daylioCSVWithARenamedMoodIsPreviewedMappedAndImportedOnce(database: TestDatabase) async throws {
         try await withApp(database) { client, _ in
             let api = try await API(client).register("daylio")
-            let preview = try await api.importFile(Data(Self.daylioCSV.utf8), kind: "daylio-csv", filename: "daylio.csv")
+            let preview = try await api.importFile(
+                Data(Self.daylioCSV.utf8), kind: "daylio-csv", filename: "daylio.csv")
             #expect(preview.status == .created, "\(preview.text)")
             let id = try #require(preview["id"] as? String)
             #expect(preview["status"] as? String == "previewed")
@@ -57,7 +58,9 @@ struct APITransferTests {
             #expect(done["status"] as? String == "done", "\(done.text)")
             let added = try #require((done["result"] as? [String: Any])?["added"] as? [String: Any])
             #expect(added["days"] as? Int == 2 && added["checkins"] as? Int == 1, "\(added)")
-            #expect(try await api.post("/imports/\(id)/run", ["moodMapping": ["awful": 1, "rad": 5, "super": 4]]).status == .conflict)
+            #expect(
+                try await api.post("/imports/\(id)/run", ["moodMapping": ["awful": 1, "rad": 5, "super": 4]]).status
+                    == .conflict)
 
             // The first moment of 5 January (09:00, "rad") is the day; the evening's is a check-in.
             let day = try await api.get("/days/2023-01-05")
@@ -108,7 +111,8 @@ struct APITransferTests {
             let backupPreview = try #require(backup["preview"] as? [String: Any], "\(backup.text)")
             #expect(backupPreview["moodNames"] as? [String] == ["rad", "meh-ish"])
             #expect(backupPreview["suggestedMoods"] as? [String: Int] == ["rad": 5, "meh-ish": 3])
-            _ = try await api.imported(try TransferFixtures.daylioBackup(), kind: "daylio-backup", mapping: ["rad": 5, "meh-ish": 3])
+            _ = try await api.imported(
+                try TransferFixtures.daylioBackup(), kind: "daylio-backup", mapping: ["rad": 5, "meh-ish": 3])
             let day = try await api.get("/days/2023-01-05")
             #expect(day["mood"] as? Int == 3, "the 09:00 entry comes first: \(day.text)")
             #expect((day["activities"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["work"])
@@ -134,7 +138,8 @@ struct APITransferTests {
             #expect(lake["visibility"] as? String == "private")
 
             // Journiv: the entry is a journal entry, its mood log the day.
-            _ = try await api.imported(try TransferFixtures.journiv(), kind: "journiv", mapping: ["happy": 4, "low": 2])
+            _ = try await api.imported(
+                try TransferFixtures.journiv(), kind: "journiv", mapping: ["happy": 4, "low": 2])
             let saturday = try await api.get("/days/2024-03-02")
             #expect(saturday["mood"] as? Int == 4 && saturday["note"] as? String == "sunny", "\(saturday.text)")
             let walk = try #require(try await api.get("/journal?tag=personal").items.first)
@@ -177,11 +182,16 @@ struct APITransferTests {
                 ).status == .created)
 
             let files = try await first.exported()
-            #expect(Set(files.keys).isSuperset(of: ["daybook.json", "days.csv", "checkins.csv", "journal.csv", "README.txt"]))
+            #expect(
+                Set(files.keys).isSuperset(of: [
+                    "daybook.json", "days.csv", "checkins.csv", "journal.csv", "README.txt",
+                ]))
             #expect(files.keys.contains { $0.hasPrefix("photos/") && $0.hasSuffix(".jpg") })
             let markdown = try #require(files.first { $0.key.hasPrefix("journal/2024-05-01-may-") }?.value)
             let text = String(decoding: markdown, as: UTF8.self)
-            #expect(text.hasPrefix("---\ndate: 2024-05-01\ntitle: \"May\"\ntags: [\"spring\"]\nplace: \"Home\"\nvisibility: public\n"))
+            #expect(
+                text.hasPrefix(
+                    "---\ndate: 2024-05-01\ntitle: \"May\"\ntags: [\"spring\"]\nplace: \"Home\"\nvisibility: public\n"))
             #expect(text.contains("**Bold** start"))
             let daysCSV = String(decoding: try #require(files["days.csv"]), as: UTF8.self)
             #expect(daysCSV.contains("\"2024-05-01\",\"4\",\"good\",\"walk\",\"Note, with \"\"quotes\"\"\nand lines\""))
@@ -220,7 +230,8 @@ struct APITransferTests {
         func scrub(_ value: Any) -> Any {
             if let dictionary = value as? [String: Any] {
                 var copy: [String: Any] = [:]
-                for (key, inner) in dictionary where !["id", "photo", "photos", "createdAt", "updatedAt"].contains(key) {
+                for (key, inner) in dictionary where !["id", "photo", "photos", "createdAt", "updatedAt"].contains(key)
+                {
                     copy[key] = scrub(inner)
                 }
                 if let photos = dictionary["photos"] as? [Any] { copy["photoCount"] = photos.count }
@@ -240,9 +251,16 @@ struct APITransferTests {
 
     @Test(arguments: TestDatabase.available)
     func hostileFilesAreRefusedNamingTheFileAndWriteNothing(database: TestDatabase) async throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-hostile-\(UUID())").path
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-hostile-\(UUID())")
+            .path
         defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
-        try await withApp(database, configure: { $0.dataDirectory = dataDirectory; $0.importMaxMB = 4 }) { client, _ in
+        try await withApp(
+            database,
+            configure: {
+                $0.dataDirectory = dataDirectory
+                $0.importMaxMB = 4
+            }
+        ) { client, _ in
             let api = try await API(client).register("careful")
             let transfers = (dataDirectory as NSString).appendingPathComponent("transfers")
             func refused(
@@ -255,7 +273,8 @@ struct APITransferTests {
                 #expect(answer.errorFields == ["file"], "\(answer.text)", sourceLocation: sourceLocation)
                 let detail = answer["detail"] as? String ?? ""
                 #expect(detail.contains(words), "\(detail)", sourceLocation: sourceLocation)
-                #expect(ResidentMemory.megabytes() - before < 100, "memory stays bounded", sourceLocation: sourceLocation)
+                #expect(
+                    ResidentMemory.megabytes() - before < 100, "memory stays bounded", sourceLocation: sourceLocation)
                 let left = (try? FileManager.default.contentsOfDirectory(atPath: transfers)) ?? []
                 #expect(left.isEmpty, "nothing kept: \(left)", sourceLocation: sourceLocation)
             }
@@ -278,7 +297,8 @@ struct APITransferTests {
                 kind: "daylio-csv", saying: "not a date that exists")
             // Larger than the server takes (4 MB here; 1 GB by default): refused as it streams in.
             try await refused(
-                Data(repeating: 0x41, count: 6 << 20), kind: "daylio-csv", status: .contentTooLarge, saying: "larger than")
+                Data(repeating: 0x41, count: 6 << 20), kind: "daylio-csv", status: .contentTooLarge,
+                saying: "larger than")
             let kindMissing = try await api.importFile(Data("x".utf8), kind: "lotus-notes")
             #expect(kindMissing.status == .unprocessableContent && kindMissing.errorFields == ["kind"])
             #expect(try await api.get("/days").items.isEmpty)

@@ -253,7 +253,8 @@ public struct ExportService: Sendable {
             userID: userID, from: LocalDate(year: 1, month: 1, day: 1)!, to: LocalDate(year: 9999, month: 12, day: 31)!)
         guard !items.isEmpty || !outfits.isEmpty || !days.isEmpty else { return nil }
         return ExportedCloset(
-            categories: categories.map(\.name), items: items, outfits: outfits, outfitDays: days.map(ExportedOutfitDay.init))
+            categories: categories.map(\.name), items: items, outfits: outfits,
+            outfitDays: days.map(ExportedOutfitDay.init))
     }
 
     static let readme = """
@@ -289,7 +290,9 @@ extension ExportService {
         for job in try await store.transfers.deleteJobs(updatedBefore: cutoff) {
             try? FileManager.default.removeItem(at: settings.file(job.id, job.kind == .export ? "zip" : "upload"))
         }
-        let files = (try? FileManager.default.contentsOfDirectory(at: settings.directory, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                at: settings.directory, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
         for file in files {
             let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
             if let modified, modified < cutoff { try? FileManager.default.removeItem(at: file) }

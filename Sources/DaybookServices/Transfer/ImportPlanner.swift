@@ -169,7 +169,8 @@ struct ImportPlanner {
         if photoPaths.count > JournalRules.photosMax {
             problems.append(
                 ImportProblem(
-                    message: "An entry of \(entry.date) has \(photoPaths.count) photos; Daybook keeps \(JournalRules.photosMax) per entry, the rest come as entries of their own."
+                    message:
+                        "An entry of \(entry.date) has \(photoPaths.count) photos; Daybook keeps \(JournalRules.photosMax) per entry, the rest come as entries of their own."
                 ))
             let rest = Array(photoPaths.dropFirst(JournalRules.photosMax))
             photoPaths = Array(photoPaths.prefix(JournalRules.photosMax))
@@ -184,13 +185,15 @@ struct ImportPlanner {
         if body.count > JournalRules.bodyMaxLength {
             problems.append(
                 ImportProblem(
-                    message: "An entry of \(entry.date) is longer than \(JournalRules.bodyMaxLength) characters; the rest comes as the next entries."
+                    message:
+                        "An entry of \(entry.date) is longer than \(JournalRules.bodyMaxLength) characters; the rest comes as the next entries."
                 ))
             let rest = String(body.dropFirst(JournalRules.bodyMaxLength))
             body = String(body.prefix(JournalRules.bodyMaxLength))
             add(
                 ImportedJournalEntry(
-                    source: entry.source + "\u{1F}rest", date: entry.date, createdAt: entry.createdAt.addingTimeInterval(1),
+                    source: entry.source + "\u{1F}rest", date: entry.date,
+                    createdAt: entry.createdAt.addingTimeInterval(1),
                     title: entry.title, body: rest, tags: entry.tags))
         }
         let createdAt = entry.createdAt.roundedToMicroseconds
@@ -209,7 +212,9 @@ struct ImportPlanner {
     }
 
     /// The id of the user's feeling or activity with this name (any case), made if there is none.
-    private mutating func wordID(_ kind: VocabularyKind, _ rawName: String, emoji: String? = nil, archived: Bool = false)
+    private mutating func wordID(
+        _ kind: VocabularyKind, _ rawName: String, emoji: String? = nil, archived: Bool = false
+    )
         -> UUID
     {
         let name = String(rawName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(VocabularyRules.nameMaxLength))

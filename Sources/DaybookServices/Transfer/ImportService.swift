@@ -93,10 +93,12 @@ public struct ImportService: Sendable {
             notes.append("Entries with photos also become journal entries of their day, with the photos.")
         }
         if !bundle.journal.isEmpty {
-            notes.append("Journal text becomes journal entries dated as in the file, private unless the file says otherwise.")
+            notes.append(
+                "Journal text becomes journal entries dated as in the file, private unless the file says otherwise.")
         }
         if planner.daysKept > 0 {
-            notes.append("\(planner.daysKept) day(s) of the file already have an entry in Daybook: those are kept as they are.")
+            notes.append(
+                "\(planner.daysKept) day(s) of the file already have an entry in Daybook: those are kept as they are.")
         }
         if planner.alreadyImported > 0 {
             notes.append("\(planner.alreadyImported) record(s) were imported before and are skipped.")
@@ -202,7 +204,8 @@ public struct ImportService: Sendable {
                         problems.append(ImportProblem(message: "\(error.message) The photo is left out."))
                     } catch is ImageProcessingError {
                         problems.append(
-                            ImportProblem(message: "\(photo.path.prefix(100)) is not a photo Daybook reads; it is left out."))
+                            ImportProblem(
+                                message: "\(photo.path.prefix(100)) is not a photo Daybook reads; it is left out."))
                     }
                     await progress.set(done: index + 1, total: total)
                 }
@@ -238,12 +241,15 @@ public struct ImportService: Sendable {
                 try await store.days.entries(userID: userID, from: range.lowerBound, to: range.upperBound).map(\.date))
         }
         var sources = bundle.moments.map(\.source) + bundle.days.map(\.source) + bundle.checkins.map(\.source)
-        sources += bundle.journal.map(\.source) + bundle.moments.filter { !$0.photos.isEmpty }.map { $0.source + "\u{1F}photos" }
+        sources +=
+            bundle.journal.map(\.source)
+            + bundle.moments.filter { !$0.photos.isEmpty }.map { $0.source + "\u{1F}photos" }
         var imported: Set<String> = []
         let marks = sources.map(ImportPlanner.mark)
         for start in stride(from: 0, to: marks.count, by: 1000) {
             imported.formUnion(
-                try await store.transfers.imported(userID: userID, marks: Array(marks[start..<min(marks.count, start + 1000)])))
+                try await store.transfers.imported(
+                    userID: userID, marks: Array(marks[start..<min(marks.count, start + 1000)])))
         }
         return ImportContext(
             userID: userID, words: try await store.vocabulary.items(userID: userID, kind: nil, includeArchived: true),

@@ -6,7 +6,9 @@ import Foundation
 public enum ExportMarkdown {
     /// `journal/2024-05-01-a-walk-by-the-river-1a2b3c4d.md`: sorted by date, readable, unique.
     public static func path(_ entry: ExportedJournalEntry) -> String {
-        let words = entry.title.lowercased().unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" }
+        let words = entry.title.lowercased().unicodeScalars.map {
+            CharacterSet.alphanumerics.contains($0) ? Character($0) : "-"
+        }
         let slug = String(words).split(separator: "-").prefix(8).joined(separator: "-")
         let id = entry.id.uuidString.lowercased().prefix(8)
         return "journal/\(entry.date)-\(slug.isEmpty ? "" : slug + "-")\(id).md"

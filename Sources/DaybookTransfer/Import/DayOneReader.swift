@@ -25,7 +25,10 @@ public enum DayOneReader {
             for entry in export.entries {
                 guard let created = ISODate.parse(entry.creationDate) else {
                     bundle.problems.append(
-                        ImportProblem(message: "An entry of \(path) has no valid creationDate (“\(entry.creationDate.prefix(40))”); it is left out."))
+                        ImportProblem(
+                            message:
+                                "An entry of \(path) has no valid creationDate (“\(entry.creationDate.prefix(40))”); it is left out."
+                        ))
                     continue
                 }
                 let zone = entry.timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
@@ -36,7 +39,10 @@ public enum DayOneReader {
                         photos.append(found)
                     } else {
                         bundle.problems.append(
-                            ImportProblem(message: "A photo of the entry of \(LocalDate(created, in: zone)) is missing from the export."))
+                            ImportProblem(
+                                message:
+                                    "A photo of the entry of \(LocalDate(created, in: zone)) is missing from the export."
+                            ))
                     }
                 }
                 let tags = (entry.tags ?? []) + (journalTag.map { [$0] } ?? [])
@@ -46,7 +52,8 @@ public enum DayOneReader {
                         updatedAt: entry.modifiedDate.flatMap(ISODate.parse) ?? created,
                         body: Self.withoutPhotoMarks(entry.text ?? ""), tags: tags,
                         location: entry.location?.placeName ?? entry.location?.localityName ?? "",
-                        coordinates: Coordinates(latitude: entry.location?.latitude, longitude: entry.location?.longitude),
+                        coordinates: Coordinates(
+                            latitude: entry.location?.latitude, longitude: entry.location?.longitude),
                         photos: photos))
             }
         }

@@ -33,7 +33,8 @@ public enum DaybookExportReader {
         }
         for day in document.days {
             guard let mood = Mood(rawValue: day.mood) else {
-                bundle.problems.append(ImportProblem(message: "The day \(day.date) has mood \(day.mood), not 1–5; it is left out."))
+                bundle.problems.append(
+                    ImportProblem(message: "The day \(day.date) has mood \(day.mood), not 1–5; it is left out."))
                 continue
             }
             bundle.days.append(
@@ -52,7 +53,8 @@ public enum DaybookExportReader {
             ImportedJournalEntry(
                 source: "daybook\u{1F}journal\u{1F}\(entry.id)", date: entry.date, createdAt: entry.createdAt,
                 updatedAt: entry.updatedAt, title: entry.title, body: entry.body, tags: entry.tags,
-                location: entry.location, coordinates: Coordinates(latitude: entry.latitude, longitude: entry.longitude),
+                location: entry.location,
+                coordinates: Coordinates(latitude: entry.latitude, longitude: entry.longitude),
                 visibility: entry.visibility, photos: entry.photos.compactMap(photo))
         }
         return bundle

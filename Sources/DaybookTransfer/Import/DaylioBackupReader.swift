@@ -35,11 +35,16 @@ public enum DaylioBackupReader {
         for entry in backup.dayEntries {
             guard let date = LocalDate(year: entry.year, month: entry.month + 1, day: entry.day) else {
                 bundle.problems.append(
-                    ImportProblem(message: "An entry dated \(entry.year)-\(entry.month + 1)-\(entry.day) is not a date that exists; it is left out."))
+                    ImportProblem(
+                        message:
+                            "An entry dated \(entry.year)-\(entry.month + 1)-\(entry.day) is not a date that exists; it is left out."
+                    ))
                 continue
             }
             guard let mood = moods[entry.mood] else {
-                bundle.problems.append(ImportProblem(message: "An entry of \(date) has a mood the backup does not define; it is left out."))
+                bundle.problems.append(
+                    ImportProblem(message: "An entry of \(date) has a mood the backup does not define; it is left out.")
+                )
                 continue
             }
             let zone = TimeZone(secondsFromGMT: (entry.timeZoneOffset ?? 0) / 1000) ?? .gmt
@@ -52,7 +57,9 @@ public enum DaylioBackupReader {
                 archive.file(named: checksum, under: "assets/")
             }
             if photos.count < (entry.assets ?? []).count {
-                bundle.problems.append(ImportProblem(message: "A photo of \(date) is missing from the backup; the entry comes without it."))
+                bundle.problems.append(
+                    ImportProblem(message: "A photo of \(date) is missing from the backup; the entry comes without it.")
+                )
             }
             bundle.moments.append(
                 ImportedMoment(
@@ -125,7 +132,9 @@ enum HTMLText {
             text = text.replacingOccurrences(of: tag, with: "\n", options: .caseInsensitive)
         }
         text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+        for (entity, character) in [
+            ("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&"),
+        ] {
             text = text.replacingOccurrences(of: entity, with: character)
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -32,11 +32,15 @@ public enum DaylioCSVReader {
             func field(_ index: Int?) -> String { index.flatMap { row.indices.contains($0) ? row[$0] : nil } ?? "" }
             guard let date = columns.date(field(columns.fullDate), field(columns.year), field(columns.date)) else {
                 let shown = field(columns.fullDate).isEmpty ? field(columns.date) : field(columns.fullDate)
-                bundle.problems.append(ImportProblem(line: line, message: "“\(shown.prefix(40))” is not a date that exists; the row is left out."))
+                bundle.problems.append(
+                    ImportProblem(
+                        line: line, message: "“\(shown.prefix(40))” is not a date that exists; the row is left out."))
                 continue
             }
             guard let minutes = Columns.minutes(field(columns.time)) else {
-                bundle.problems.append(ImportProblem(line: line, message: "“\(field(columns.time).prefix(40))” is not a time; the row is left out."))
+                bundle.problems.append(
+                    ImportProblem(
+                        line: line, message: "“\(field(columns.time).prefix(40))” is not a time; the row is left out."))
                 continue
             }
             let mood = field(columns.mood)
@@ -56,8 +60,10 @@ public enum DaylioCSVReader {
             let at = date.start(in: timeZone).addingTimeInterval(TimeInterval(minutes * 60))
             bundle.moments.append(
                 ImportedMoment(
-                    source: ["daylio", date.description, field(columns.time), mood, activities.joined(separator: "|"), note]
-                        .joined(separator: "\u{1F}"),
+                    source: [
+                        "daylio", date.description, field(columns.time), mood, activities.joined(separator: "|"), note,
+                    ]
+                    .joined(separator: "\u{1F}"),
                     at: at, timeZone: timeZone.identifier, date: date, moodName: mood, activities: activities,
                     note: note, line: line))
         }

@@ -30,21 +30,31 @@ public enum JournivReader {
                 let zone = entry.entry_timezone.flatMap(TimeZone.init(identifier:)) ?? .gmt
                 guard let date = LocalDate(entry.entry_date) else {
                     bundle.problems.append(
-                        ImportProblem(message: "An entry of “\(journal.title.prefix(60))” is dated “\(entry.entry_date.prefix(40))”, not a date that exists; it is left out."))
+                        ImportProblem(
+                            message:
+                                "An entry of “\(journal.title.prefix(60))” is dated “\(entry.entry_date.prefix(40))”, not a date that exists; it is left out."
+                        ))
                     continue
                 }
                 let at = entry.entry_datetime_utc.flatMap(ISODate.parse) ?? date.start(in: zone)
-                let source = "journiv\u{1F}\(entry.external_id ?? "")\u{1F}\(journal.title)\u{1F}\(index)\u{1F}\(entry.created_at ?? "")"
+                let source =
+                    "journiv\u{1F}\(entry.external_id ?? "")\u{1F}\(journal.title)\u{1F}\(index)\u{1F}\(entry.created_at ?? "")"
                 var photos: [String] = []
                 for media in entry.media ?? [] where (media.media_type ?? "image") == "image" {
-                    let candidates = [media.file_path, media.file_path.map { "\(folder.isEmpty ? "" : folder + "/")media/\($0)" }]
-                        .compactMap { $0 }
+                    let candidates = [
+                        media.file_path, media.file_path.map { "\(folder.isEmpty ? "" : folder + "/")media/\($0)" },
+                    ]
+                    .compactMap { $0 }
                     if let found = candidates.first(where: { archive.paths[$0] != nil })
-                        ?? archive.file(named: (media.file_path.map { ($0 as NSString).lastPathComponent } ?? media.filename))
+                        ?? archive.file(
+                            named: (media.file_path.map { ($0 as NSString).lastPathComponent } ?? media.filename))
                     {
                         photos.append(found)
                     } else {
-                        bundle.problems.append(ImportProblem(message: "The photo “\(media.filename.prefix(80))” of \(date) is missing from the export."))
+                        bundle.problems.append(
+                            ImportProblem(
+                                message:
+                                    "The photo “\(media.filename.prefix(80))” of \(date) is missing from the export."))
                     }
                 }
                 let hasText = !(entry.content ?? "").isEmpty || !(entry.title ?? "").isEmpty || !photos.isEmpty

@@ -29,7 +29,8 @@ public struct SafeArchive {
             }
             let path = entry.path
             guard Self.isSafe(path) else {
-                throw ImportFileError("The archive holds a file named “\(path.prefix(200))”, outside the archive: refused.")
+                throw ImportFileError(
+                    "The archive holds a file named “\(path.prefix(200))”, outside the archive: refused.")
             }
             if entry.type == .file { paths[path] = entry }
         }
