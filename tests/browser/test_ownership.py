@@ -207,6 +207,16 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
     status, worn = anna.call("put", f"/outfit-calendar/{today}", {"outfitId": outfit["id"], "note": "Anna's day"})
     assert status == 200, worn
 
+    status, export = anna.call("post", "/exports", {})
+    assert status == 202, export
+    boundary = uuid.uuid4().hex
+    csv = b"full_date,date,weekday,time,mood,activities,note_title,note\n2020-01-01,x,y,10:00,rad,,,Anna's import\n"
+    raw = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"kind\"\r\n\r\ndaylio-csv\r\n"
+           f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"d.csv\"\r\n\r\n").encode()
+    raw += csv + f"\r\n--{boundary}--\r\n".encode()
+    status, imported = anna.call("post", "/imports", raw=raw, content_type=f"multipart/form-data; boundary={boundary}")
+    assert status == 201, imported
+
     carol = register(server, "carol")
     befriend(anna, carol)
     status, shared = anna.call("post", "/shares", {"itemIds": [item["id"]], "recipients": [carol_name(carol)],
@@ -222,7 +232,8 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         "mediaId": media["id"], "feelingId": feeling["id"], "activityId": activity["id"],
         "personId": person["id"], "checkinId": checkin["id"], "entryId": entry["id"],
         "sessionId": session_id, "date": today, "notificationId": notification["id"],
-        "subscriptionId": device["id"], "tag": "annas", "name": "week",
+        "subscriptionId": device["id"], "tag": "annas", "name": "week", "exportId": export["id"],
+        "importId": imported["id"],
         # Ids inside bodies.
         "photoId": media["id"], "photoIds": [media["id"]], "avatarMediaId": media["id"],
         "activityIds": [activity["id"]], "personIds": [person["id"]], "feelingIds": [feeling["id"]],
@@ -233,6 +244,7 @@ def test_every_operation_refuses_another_users_ids_and_anonymous_callers(server)
         "/me/sessions", "/me", "/notifications", "/push/subscriptions", "/reminders",
         f"/closet/items/{item['id']}", f"/outfits/{outfit['id']}", f"/outfit-calendar/{today}", "/closet/categories",
         "/friends", "/friend-requests", "/blocks", "/shares?direction=sent", "/journal/tags",
+        f"/imports/{imported['id']}",
     }
     before = {path: anna.call("get", path) for path in reads}
 
