@@ -14,9 +14,15 @@ public protocol BlobStore: Sendable {
     @discardableResult func put(_ data: Data) async throws -> String
     /// The bytes, or nil if there is no such blob.
     func get(_ key: String) async throws -> Data?
+    /// The bytes, read once and kept in no cache (an export reads every original a single time).
+    func getOnce(_ key: String) async throws -> Data?
     func contains(_ key: String) async throws -> Bool
     /// Removes the blob; removing one that does not exist is not an error.
     func delete(_ key: String) async throws
+}
+
+extension BlobStore {
+    public func getOnce(_ key: String) async throws -> Data? { try await get(key) }
 }
 
 public enum BlobKey {

@@ -39,6 +39,13 @@ public final class CachedBlobStore: BlobStore {
         return data
     }
 
+    /// Read through without filling the cache: one pass over every original must not push out
+    /// the thumbnails that pages show.
+    public func getOnce(_ key: String) async throws -> Data? {
+        if let hit = cache.withLock({ $0.get(key) }) { return hit }
+        return try await base.get(key)
+    }
+
     public func contains(_ key: String) async throws -> Bool {
         if cache.withLock({ $0.get(key) }) != nil { return true }
         return try await base.contains(key)

@@ -9,6 +9,8 @@ import HummingbirdTesting
 import Testing
 
 /// Issue 18: exports and imports through the API, on both databases, with files made here.
+/// (The server's memory while it refuses hostile files is sampled in `test_transfers.py`, against
+/// a server process of its own: here other suites share the process.)
 @Suite("API: export and import")
 struct APITransferTests {
     static let daylioCSV = """
@@ -267,14 +269,11 @@ struct APITransferTests {
                 _ data: Data, kind: String, status: HTTPResponse.Status = .unprocessableContent, saying words: String,
                 sourceLocation: SourceLocation = #_sourceLocation
             ) async throws {
-                let before = ResidentMemory.megabytes()
                 let answer = try await api.importFile(data, kind: kind)
                 #expect(answer.status == status, "\(answer.text)", sourceLocation: sourceLocation)
                 #expect(answer.errorFields == ["file"], "\(answer.text)", sourceLocation: sourceLocation)
                 let detail = answer["detail"] as? String ?? ""
                 #expect(detail.contains(words), "\(detail)", sourceLocation: sourceLocation)
-                #expect(
-                    ResidentMemory.megabytes() - before < 100, "memory stays bounded", sourceLocation: sourceLocation)
                 let left = (try? FileManager.default.contentsOfDirectory(atPath: transfers)) ?? []
                 #expect(left.isEmpty, "nothing kept: \(left)", sourceLocation: sourceLocation)
             }
@@ -318,15 +317,5 @@ enum ZipBomb {
             bufferSize: 1 << 20
         ) { _, size in chunk.prefix(size) }
         return try Data(contentsOf: url)
-    }
-}
-
-/// This process's resident memory, from /proc (Linux).
-enum ResidentMemory {
-    static func megabytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return 0 }
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
     }
 }

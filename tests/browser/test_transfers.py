@@ -98,3 +98,52 @@ def test_an_export_is_made_in_the_background_and_downloaded(server, browser, new
     import io
     names = zipfile.ZipFile(io.BytesIO(bytes(data))).namelist()
     assert {"daybook.json", "days.csv", "checkins.csv", "journal.csv", "README.txt"} <= set(names), names
+
+
+def _rss_mb(server) -> float:
+    with open(f"/proc/{server.proc.pid}/status") as status:
+        line = next(l for l in status if l.startswith("VmRSS:"))
+    return int(line.split()[1]) / 1024
+
+
+def test_hostile_files_are_refused_with_the_servers_memory_bounded(server):
+    """A zip bomb, a CSV of ten million columns, a zip with `../` paths: each a clear 4xx naming
+    the file, the server's memory sampled around it, nothing written."""
+    import io
+    from test_ownership import register
+
+    anna = register(server, "hostile")
+
+    def send(kind: str, data: bytes):
+        import uuid
+        boundary = uuid.uuid4().hex
+        raw = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"kind\"\r\n\r\n{kind}\r\n"
+               f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\n\r\n").encode()
+        raw += data + f"\r\n--{boundary}--\r\n".encode()
+        return anna.call("post", "/imports", raw=raw, content_type=f"multipart/form-data; boundary={boundary}")
+
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        with archive.open("data.json", "w", force_zip64=True) as entry:
+            block = b"\0" * (1 << 20)
+            for _ in range(1024):  # 1 GB of zeros, about a megabyte packed
+                entry.write(block)
+    slip = io.BytesIO()
+    with zipfile.ZipFile(slip, "w") as archive:
+        archive.writestr("../../etc/cron.d/x", "* * * * * root true")
+        archive.writestr("backup.daylio", "e30=")
+    cases = [
+        ("journiv", bomb.getvalue(), "once unpacked"),
+        ("daylio-csv", b"," * 10_000_000, "columns"),
+        ("daylio-backup", slip.getvalue(), "outside the archive"),
+    ]
+    for kind, data, words in cases:
+        before = _rss_mb(server)
+        status, answer = send(kind, data)
+        grew = _rss_mb(server) - before
+        assert status == 422, answer
+        assert [e["field"] for e in answer["errors"]] == ["file"] and words in answer["detail"], answer
+        assert grew < 50, f"{kind}: the server grew by {grew:.0f} MB"
+        print(f"{kind} ({len(data) // 1024} KB sent): refused, server RSS {before:.0f} → {before + grew:.0f} MB")
+    assert anna.call("get", "/days")[1]["items"] == []
+    assert not list((server.data_dir / "transfers").glob("*")), "nothing kept on the disk"

@@ -197,7 +197,7 @@ public struct ExportService: Sendable {
         // Photos: one at a time, as uploaded (already compressed, so stored as they are).
         for record in media {
             guard let path = names.photos[record.id] else { continue }
-            if let bytes = try await blobs.get(record.original.key) {
+            if let bytes = try await blobs.getOnce(record.original.key) {
                 try archive.add(path, data: bytes, compress: false)
                 summary.photos += 1
             } else {
