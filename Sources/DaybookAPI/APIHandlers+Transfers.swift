@@ -60,9 +60,17 @@ extension APIHandlers {
                         ])
                 }
             }
-        } catch {
+        } catch let error as APIProblem {
             upload.discard()
             throw error
+        } catch let error as ImportFileError {
+            upload.discard()
+            throw error
+        } catch {
+            // The runtime's own multipart errors (a missing part, a malformed part header, a body
+            // that ends early) are the client's: 400, naming what is missing.
+            upload.discard()
+            throw Self.importMultipartProblem(error)
         }
         var errors: [FieldError] = []
         let kind = kindText.flatMap(ImportKind.init(rawValue:))
@@ -83,6 +91,24 @@ extension APIHandlers {
         let (job, _) = try await services.imports.preview(
             userID: auth.user.id, kind: kind, fileName: fileName, upload: upload)
         return .created(.init(body: .json(.init(job))))
+    }
+
+    private static func importMultipartProblem(_ error: any Error) -> APIProblem {
+        let description = String(describing: error)
+        if description.hasPrefix("Missing required parts") {
+            let missing = ["kind", "file"].filter { description.contains($0) }
+            return .malformed(
+                "Send the parts “kind” and “file”: \(missing.joined(separator: " and ")) is missing.",
+                errors: missing.map {
+                    FieldError(field: $0, code: "required", message: "Send it in a part named “\($0)”.")
+                })
+        }
+        if description.contains("more than one value of the part") {
+            return .malformed(
+                "Send one file per import.",
+                errors: [FieldError(field: "file", code: "repeated", message: "Send one file per import.")])
+        }
+        return .malformed("The body is not well-formed multipart/form-data: send the parts “kind” and “file”.")
     }
 
     func getImport(_ input: Operations.getImport.Input) async throws -> Operations.getImport.Output {

@@ -298,6 +298,8 @@ struct APITransferTests {
             try await refused(
                 Data(repeating: 0x41, count: 6 << 20), kind: "daylio-csv", status: .contentTooLarge,
                 saying: "larger than")
+            let noFile = try await api.importFile(nil, kind: "daylio-csv")
+            #expect(noFile.status == .badRequest && noFile.errorFields == ["file"], "\(noFile.text)")
             let kindMissing = try await api.importFile(Data("x".utf8), kind: "lotus-notes")
             #expect(kindMissing.status == .unprocessableContent && kindMissing.errorFields == ["kind"])
             #expect(try await api.get("/days").items.isEmpty)
