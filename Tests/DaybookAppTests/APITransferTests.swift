@@ -151,6 +151,29 @@ struct APITransferTests {
         }
     }
 
+    /// An entry longer than Daybook keeps is split in two; importing it again adds neither part,
+    /// and the preview says the file's one entry was imported before.
+    @Test(arguments: TestDatabase.available)
+    func aSplitEntryImportedTwiceIsPreviewedAsImportedBefore(database: TestDatabase) async throws {
+        try await withApp(database) { client, _ in
+            let api = try await API(client).register("longhand")
+            let long = String(repeating: "word ", count: 12_000)
+            let document: [String: Any] = [
+                "entries": [["uuid": "L1", "creationDate": "2022-01-01T10:00:00Z", "timeZone": "UTC", "text": long]]
+            ]
+            let zip = try TransferFixtures.zip([("Long.json", TransferFixtures.json(document))])
+            let first = try await api.importFile(zip, kind: "dayone")
+            let firstPreview = try #require(first["preview"] as? [String: Any], "\(first.text)")
+            #expect((firstPreview["adds"] as? [String: Any])?["journal"] as? Int == 2)
+            _ = try await api.imported(zip, kind: "dayone")
+            #expect(try await api.get("/journal").items.count == 2)
+            let again = try await api.importFile(zip, kind: "dayone")
+            let againPreview = try #require(again["preview"] as? [String: Any])
+            #expect((againPreview["adds"] as? [String: Any])?["journal"] as? Int == 0, "\(againPreview)")
+            #expect(againPreview["alreadyImported"] as? Int == 1)
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func anExportImportedIntoANewAccountExportsTheSameRecords(database: TestDatabase) async throws {
         try await withMediaApp(database) { client, _, _ in

@@ -37,6 +37,8 @@ struct ImportPlanner {
     private(set) var problems: [ImportProblem] = []
     private(set) var alreadyImported = 0
     private(set) var daysKept = 0
+    /// Every mark the plan looked at, new or not: what to ask the store about.
+    private(set) var considered: Set<String> = []
     private var marks: Set<String> = []
 
     init(context: ImportContext, moodMapping: [String: Int], now: Date) {
@@ -66,6 +68,7 @@ struct ImportPlanner {
 
     /// True for a record not imported before (and not twice in this file); counts the others.
     private mutating func isNew(_ mark: String) -> Bool {
+        considered.insert(mark)
         if context.imported.contains(mark) || marks.contains(mark) {
             alreadyImported += 1
             return false
@@ -76,6 +79,7 @@ struct ImportPlanner {
 
     private mutating func add(_ day: ImportedDay) {
         let mark = Self.mark(day.source)
+        considered.insert(mark)
         guard !context.imported.contains(mark) else {
             alreadyImported += 1
             return

@@ -61,13 +61,7 @@ public struct ImportService: Sendable {
     }
 
     func makePreview(_ job: TransferJob, file: URL) async throws -> ImportPreview {
-        guard let user = try await store.users.user(id: job.userID), let kind = ImportKind(rawValue: job.format)
-        else { throw TransferError.notFound }
-        let bundle = try await read(kind: kind, file: file, timeZone: user.zone)
-        var planner = ImportPlanner(
-            context: try await context(userID: job.userID, bundle: bundle), moodMapping: bundle.suggestedMoods,
-            now: now())
-        planner.plan(bundle)
+        let (bundle, planner) = try await plan(job, file: file, moodMapping: nil)
         let write = planner.write
         let problems = bundle.problems + planner.problems
         var found = ImportPreview.Counts()
@@ -86,7 +80,7 @@ public struct ImportService: Sendable {
         var notes: [String] = []
         if !bundle.moments.isEmpty {
             notes.append(
-                "\(ImportKindText.source(kind)) keeps a mood per entry; Daybook keeps one per day. The first entry of a day becomes the day's mood, activities and note; the day's later entries become check-ins, with a feeling named after their mood."
+                "\(ImportKindText.source(bundle.kind)) keeps a mood per entry; Daybook keeps one per day. The first entry of a day becomes the day's mood, activities and note; the day's later entries become check-ins, with a feeling named after their mood."
             )
         }
         if bundle.moments.contains(where: { !$0.photos.isEmpty }) {
@@ -105,7 +99,8 @@ public struct ImportService: Sendable {
         }
         let range = bundle.dateRange
         return ImportPreview(
-            kind: kind, fileName: job.fileName, found: found, adds: adds, alreadyImported: planner.alreadyImported,
+            kind: bundle.kind, fileName: job.fileName, found: found, adds: adds,
+            alreadyImported: planner.alreadyImported,
             daysKept: planner.daysKept, firstDate: range?.lowerBound.description,
             lastDate: range?.upperBound.description, moodNames: bundle.moodNames,
             suggestedMoods: bundle.suggestedMoods, notes: notes, problems: Array(problems.prefix(200)),
@@ -179,12 +174,7 @@ public struct ImportService: Sendable {
     func perform(_ job: TransferJob, file: URL, moodMapping: [String: Int], progress: JobProgress) async throws
         -> ImportResult
     {
-        guard let user = try await store.users.user(id: job.userID), let kind = ImportKind(rawValue: job.format)
-        else { throw TransferError.notFound }
-        let bundle = try await read(kind: kind, file: file, timeZone: user.zone)
-        var planner = ImportPlanner(
-            context: try await context(userID: job.userID, bundle: bundle), moodMapping: moodMapping, now: now())
-        planner.plan(bundle)
+        let (bundle, planner) = try await plan(job, file: file, moodMapping: moodMapping)
         var problems = bundle.problems + planner.problems
         let total = planner.photos.count + 1
         await progress.set(done: 0, total: total)
@@ -234,27 +224,42 @@ public struct ImportService: Sendable {
         }.value
     }
 
+    /// Reads the job's file and plans it against the account as it is now (the preview with the
+    /// suggested mood mapping when `moodMapping` is nil). A first plan tells which marks the file's
+    /// records carry, however they were split; the store says which of those were imported
+    /// before; the second plan skips them.
+    func plan(_ job: TransferJob, file: URL, moodMapping: [String: Int]?) async throws
+        -> (ImportBundle, ImportPlanner)
+    {
+        guard let user = try await store.users.user(id: job.userID), let kind = ImportKind(rawValue: job.format)
+        else { throw TransferError.notFound }
+        let bundle = try await read(kind: kind, file: file, timeZone: user.zone)
+        let mapping = moodMapping ?? bundle.suggestedMoods
+        var context = try await context(userID: job.userID, bundle: bundle)
+        var marks = ImportPlanner(context: context, moodMapping: mapping, now: now())
+        marks.plan(bundle)
+        let considered = Array(marks.considered)
+        for start in stride(from: 0, to: considered.count, by: 1000) {
+            context.imported.formUnion(
+                try await store.transfers.imported(
+                    userID: job.userID, marks: Array(considered[start..<min(considered.count, start + 1000)])))
+        }
+        var planner = ImportPlanner(context: context, moodMapping: mapping, now: now())
+        planner.plan(bundle)
+        return (bundle, planner)
+    }
+
+    /// The account's words, people and days in the file's range (nothing imported yet).
     func context(userID: UUID, bundle: ImportBundle) async throws -> ImportContext {
         var taken: Set<LocalDate> = []
         if let range = bundle.dateRange {
             taken = Set(
                 try await store.days.entries(userID: userID, from: range.lowerBound, to: range.upperBound).map(\.date))
         }
-        var sources = bundle.moments.map(\.source) + bundle.days.map(\.source) + bundle.checkins.map(\.source)
-        sources +=
-            bundle.journal.map(\.source)
-            + bundle.moments.filter { !$0.photos.isEmpty }.map { $0.source + "\u{1F}photos" }
-        var imported: Set<String> = []
-        let marks = sources.map(ImportPlanner.mark)
-        for start in stride(from: 0, to: marks.count, by: 1000) {
-            imported.formUnion(
-                try await store.transfers.imported(
-                    userID: userID, marks: Array(marks[start..<min(marks.count, start + 1000)])))
-        }
         return ImportContext(
             userID: userID, words: try await store.vocabulary.items(userID: userID, kind: nil, includeArchived: true),
             people: try await store.vocabulary.people(userID: userID, includeArchived: true), takenDays: taken,
-            imported: imported)
+            imported: [])
     }
 }
 
