@@ -8,7 +8,12 @@ struct PostgresCheckinStore: CheckinStore {
     let logger: Logger
 
     func insert(_ checkin: Checkin) async throws {
-        try await client.execute(
+        try await Self.insert(checkin, on: client, logger: logger)
+    }
+
+    /// Also used by an import, inside its transaction.
+    static func insert(_ checkin: Checkin, on db: some PostgresRowReading, logger: Logger) async throws {
+        try await db.execute(
             """
             INSERT INTO checkins (user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
                 note, created_at, updated_at, local_hour)

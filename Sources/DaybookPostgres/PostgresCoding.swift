@@ -89,6 +89,8 @@ extension PostgresRandomAccessRow {
 /// Where a query can run: the pool, or one connection inside a transaction.
 protocol PostgresRowReading: Sendable {
     func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRandomAccessRow]
+    /// Runs a statement; the number of rows it returned (`RETURNING 1` counts what it changed).
+    @discardableResult func execute(_ query: PostgresQuery, logger: Logger) async throws -> Int
 }
 
 extension PostgresClient: PostgresRowReading {}

@@ -25,30 +25,39 @@ struct PostgresJournalStore: JournalStore {
                     try await connection.execute(
                         "DELETE FROM journal_photos WHERE user_id = \(entry.userID) AND entry_id = \(entry.id)",
                         logger: logger)
+                    try await Self.insertPhotos(of: entry, on: connection, logger: logger)
                 } else {
                     guard insert else { return false }
-                    try await connection.execute(
-                        """
-                        INSERT INTO journal_entries (user_id, id, title, body, tags, location, latitude, longitude,
-                            entry_date, is_public, friends_only, created_at, updated_at)
-                        VALUES (\(entry.userID), \(entry.id), \(entry.title), \(entry.body), \(entry.tags)::text[],
-                            \(entry.location), \(entry.coordinates?.latitude)::float8,
-                            \(entry.coordinates?.longitude)::float8, \(PGDate(entry.date)), \(entry.isPublic), \(entry.visibility == .friends),
-                            \(PGTime(entry.createdAt)),
-                            \(PGTime(entry.updatedAt)))
-                        """, logger: logger)
-                }
-                if !entry.photoIDs.isEmpty {
-                    try await connection.execute(
-                        """
-                        INSERT INTO journal_photos (user_id, entry_id, position, media_id)
-                        SELECT \(entry.userID), \(entry.id), p.position - 1, p.media_id
-                        FROM unnest(\(entry.photoIDs)::uuid[]) WITH ORDINALITY AS p(media_id, position)
-                        """, logger: logger)
+                    try await Self.insert(entry, on: connection, logger: logger)
                 }
                 return true
             }
         }
+    }
+
+    /// A new entry and its photos; also used by an import, inside its transaction.
+    static func insert(_ entry: JournalEntry, on db: some PostgresRowReading, logger: Logger) async throws {
+        try await db.execute(
+            """
+            INSERT INTO journal_entries (user_id, id, title, body, tags, location, latitude, longitude,
+                entry_date, is_public, friends_only, created_at, updated_at)
+            VALUES (\(entry.userID), \(entry.id), \(entry.title), \(entry.body), \(entry.tags)::text[],
+                \(entry.location), \(entry.coordinates?.latitude)::float8,
+                \(entry.coordinates?.longitude)::float8, \(PGDate(entry.date)), \(entry.isPublic), \(entry.visibility == .friends),
+                \(PGTime(entry.createdAt)),
+                \(PGTime(entry.updatedAt)))
+            """, logger: logger)
+        try await insertPhotos(of: entry, on: db, logger: logger)
+    }
+
+    static func insertPhotos(of entry: JournalEntry, on db: some PostgresRowReading, logger: Logger) async throws {
+        guard !entry.photoIDs.isEmpty else { return }
+        try await db.execute(
+            """
+            INSERT INTO journal_photos (user_id, entry_id, position, media_id)
+            SELECT \(entry.userID), \(entry.id), p.position - 1, p.media_id
+            FROM unnest(\(entry.photoIDs)::uuid[]) WITH ORDINALITY AS p(media_id, position)
+            """, logger: logger)
     }
 
     func entry(id: UUID, userID: UUID) async throws -> JournalEntry? {

@@ -75,81 +75,34 @@ struct PostgresTransferStore: TransferStore {
                 "INSERT INTO import_marks (user_id, mark) VALUES (\(user), \(mark)) ON CONFLICT DO NOTHING RETURNING 1",
                 logger: logger) > 0
         }
-        for item in write.words {
-            try await connection.execute(
-                """
-                INSERT INTO vocabulary (user_id, id, kind, name, emoji, archived, position, created_at)
-                VALUES (\(user), \(item.id), \(item.kind.rawValue), \(item.name), \(item.emoji), \(item.archived),
-                    \(item.position), \(PGTime(item.createdAt)))
-                """, logger: logger)
-            written.words += 1
-        }
-        for person in write.people {
-            try await connection.execute(
-                """
-                INSERT INTO people (user_id, id, name, archived, created_at)
-                VALUES (\(user), \(person.id), \(person.name), \(person.archived), \(PGTime(person.createdAt)))
-                """, logger: logger)
-            written.people += 1
-        }
+        try await PostgresVocabularyStore.insert(write.words, on: connection, logger: logger)
+        written.words = write.words.count
+        for person in write.people { try await PostgresVocabularyStore.insert(person, on: connection, logger: logger) }
+        written.people = write.people.count
         for day in write.days {
             guard try await isNew(day.mark) else {
                 written.skipped += 1
                 continue
             }
-            let entry = day.record
             let inserted = try await connection.execute(
-                """
-                INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude, question,
-                    answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
-                VALUES (\(user), \(PGDate(entry.date)), \(entry.mood.rawValue), \(entry.activityIDs)::uuid[],
-                    \(entry.note), \(entry.thoughts), \(entry.gratitude)::text[], \(entry.question), \(entry.answer),
-                    \(entry.song?.title), \(entry.song?.artist), \(entry.song?.link), \(entry.photoID),
-                    \(PGTime(entry.createdAt)), \(PGTime(entry.updatedAt)))
-                ON CONFLICT (user_id, date) DO NOTHING RETURNING 1
-                """, logger: logger)
+                PostgresDayStore.insert(day.record, then: "DO NOTHING RETURNING 1"), logger: logger)
             if inserted > 0 { written.days += 1 } else { written.skipped += 1 }
         }
-        for marked in write.checkins {
-            guard try await isNew(marked.mark) else {
+        for checkin in write.checkins {
+            guard try await isNew(checkin.mark) else {
                 written.skipped += 1
                 continue
             }
-            let checkin = marked.record
-            try await connection.execute(
-                """
-                INSERT INTO checkins (user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
-                    note, created_at, updated_at, local_hour)
-                VALUES (\(user), \(checkin.id), \(PGTime(checkin.at)), \(PGDate(checkin.localDate)),
-                    \(checkin.timeZone), \(checkin.feelingID), \(checkin.activityID), \(checkin.personIDs)::uuid[],
-                    \(checkin.note), \(PGTime(checkin.createdAt)), \(PGTime(checkin.updatedAt)), \(checkin.localHour))
-                """, logger: logger)
+            try await PostgresCheckinStore.insert(checkin.record, on: connection, logger: logger)
             written.checkins += 1
         }
-        for marked in write.journal {
-            guard try await isNew(marked.mark) else {
+        for entry in write.journal {
+            guard try await isNew(entry.mark) else {
                 written.skipped += 1
-                written.skippedJournal.insert(marked.mark)
+                written.skippedJournal.insert(entry.mark)
                 continue
             }
-            let entry = marked.record
-            try await connection.execute(
-                """
-                INSERT INTO journal_entries (user_id, id, title, body, tags, location, latitude, longitude,
-                    entry_date, is_public, friends_only, created_at, updated_at)
-                VALUES (\(user), \(entry.id), \(entry.title), \(entry.body), \(entry.tags)::text[],
-                    \(entry.location), \(entry.coordinates?.latitude)::float8, \(entry.coordinates?.longitude)::float8,
-                    \(PGDate(entry.date)), \(entry.isPublic), \(entry.visibility == .friends),
-                    \(PGTime(entry.createdAt)), \(PGTime(entry.updatedAt)))
-                """, logger: logger)
-            if !entry.photoIDs.isEmpty {
-                try await connection.execute(
-                    """
-                    INSERT INTO journal_photos (user_id, entry_id, position, media_id)
-                    SELECT \(user), \(entry.id), p.position - 1, p.media_id
-                    FROM unnest(\(entry.photoIDs)::uuid[]) WITH ORDINALITY AS p(media_id, position)
-                    """, logger: logger)
-            }
+            try await PostgresJournalStore.insert(entry.record, on: connection, logger: logger)
             written.journal += 1
         }
         return written

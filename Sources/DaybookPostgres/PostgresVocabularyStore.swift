@@ -24,9 +24,14 @@ struct PostgresVocabularyStore: VocabularyStore {
     }
 
     func insert(_ items: [VocabularyItem]) async throws {
+        try await Self.insert(items, on: client, logger: logger)
+    }
+
+    /// Also used by an import, inside its transaction.
+    static func insert(_ items: [VocabularyItem], on db: some PostgresRowReading, logger: Logger) async throws {
         guard !items.isEmpty else { return }
         // One statement for the lot (a new user's defaults): arrays unnested side by side.
-        try await client.execute(
+        try await db.execute(
             """
             INSERT INTO vocabulary (user_id, id, kind, name, emoji, archived, position, created_at)
             SELECT * FROM unnest(\(items.map(\.userID))::uuid[], \(items.map(\.id))::uuid[],
@@ -71,7 +76,12 @@ struct PostgresVocabularyStore: VocabularyStore {
     }
 
     func insert(_ person: Person) async throws {
-        try await client.execute(
+        try await Self.insert(person, on: client, logger: logger)
+    }
+
+    /// Also used by an import, inside its transaction.
+    static func insert(_ person: Person, on db: some PostgresRowReading, logger: Logger) async throws {
+        try await db.execute(
             """
             INSERT INTO people (user_id, id, name, archived, created_at)
             VALUES (\(person.userID), \(person.id), \(person.name), \(person.archived), \(PGTime(person.createdAt)))

@@ -7,15 +7,18 @@ struct SQLiteCheckinStore: CheckinStore {
     let pool: DatabasePool
 
     func insert(_ checkin: Checkin) async throws {
-        try pool.writeInline { db in
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO checkins (id, user_id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
-                        note, created_at, updated_at, local_hour)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """
-            ).execute(arguments: Self.arguments(checkin))
-        }
+        try pool.writeInline { db in try Self.insert(checkin, in: db) }
+    }
+
+    /// Also used by an import, inside its transaction.
+    static func insert(_ checkin: Checkin, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO checkins (id, user_id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
+                    note, created_at, updated_at, local_hour)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: arguments(checkin))
     }
 
     func checkin(id: UUID, userID: UUID) async throws -> Checkin? {

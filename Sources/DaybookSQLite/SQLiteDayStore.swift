@@ -12,26 +12,38 @@ struct SQLiteDayStore: DayStore {
                 try Bool.fetchOne(
                     db.cachedStatement(sql: "SELECT 1 FROM day_entries WHERE user_id = ? AND date = ?"),
                     arguments: [Stored.id(entry.userID), entry.date.description]) ?? false
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude, question,
-                        answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (user_id, date) DO UPDATE SET
+            try Self.insert(
+                entry,
+                onConflict: """
+                    DO UPDATE SET
                         mood = excluded.mood, activity_ids = excluded.activity_ids, note = excluded.note,
                         thoughts = excluded.thoughts, gratitude = excluded.gratitude, question = excluded.question,
                         answer = excluded.answer, song_title = excluded.song_title,
                         song_artist = excluded.song_artist, song_link = excluded.song_link,
                         photo_id = excluded.photo_id, updated_at = excluded.updated_at
-                    """
-            ).execute(arguments: [
-                Stored.id(entry.userID), entry.date.description, entry.mood.rawValue, Stored.ids(entry.activityIDs),
-                entry.note, entry.thoughts, Stored.strings(entry.gratitude), entry.question, entry.answer,
-                entry.song?.title, entry.song?.artist, entry.song?.link, Stored.optionalID(entry.photoID),
-                Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
-            ])
+                    """, in: db)
             return existed
         }
+    }
+
+    /// Inserts a day entry; `onConflict` says what happens when the date has one (replace it when
+    /// saving, `DO NOTHING` when importing). Returns whether a row was written.
+    @discardableResult
+    static func insert(_ entry: DayEntry, onConflict: String, in db: Database) throws -> Bool {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude, question,
+                    answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (user_id, date) \(onConflict)
+                """
+        ).execute(arguments: [
+            Stored.id(entry.userID), entry.date.description, entry.mood.rawValue, Stored.ids(entry.activityIDs),
+            entry.note, entry.thoughts, Stored.strings(entry.gratitude), entry.question, entry.answer,
+            entry.song?.title, entry.song?.artist, entry.song?.link, Stored.optionalID(entry.photoID),
+            Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
+        ])
+        return db.changesCount > 0
     }
 
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {

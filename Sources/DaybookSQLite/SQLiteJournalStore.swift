@@ -33,28 +33,37 @@ struct SQLiteJournalStore: JournalStore {
                     ])
                     try db.cachedStatement(sql: "DELETE FROM journal_photos WHERE entry_id = ?").execute(arguments: [id]
                     )
+                    try Self.insertPhotos(of: entry, in: db)
                 } else {
                     guard insert else { return false }
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO journal_entries (id, user_id, title, body, tags, location, latitude,
-                                longitude, entry_date, is_public, friends_only, created_at, updated_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """
-                    ).execute(arguments: [
-                        id, userID, entry.title, entry.body, Stored.strings(entry.tags), entry.location,
-                        entry.coordinates?.latitude, entry.coordinates?.longitude, entry.date.description,
-                        entry.isPublic, entry.visibility == .friends, Stored.time(entry.createdAt),
-                        Stored.time(entry.updatedAt),
-                    ])
-                }
-                for (position, photo) in entry.photoIDs.enumerated() {
-                    try db.cachedStatement(
-                        sql: "INSERT INTO journal_photos (entry_id, position, media_id, user_id) VALUES (?, ?, ?, ?)"
-                    ).execute(arguments: [id, position, Stored.id(photo), userID])
+                    try Self.insert(entry, in: db)
                 }
                 return true
             }
+        }
+    }
+
+    /// A new entry and its photos; also used by an import, inside its transaction.
+    static func insert(_ entry: JournalEntry, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO journal_entries (id, user_id, title, body, tags, location, latitude,
+                    longitude, entry_date, is_public, friends_only, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            Stored.id(entry.id), Stored.id(entry.userID), entry.title, entry.body, Stored.strings(entry.tags),
+            entry.location, entry.coordinates?.latitude, entry.coordinates?.longitude, entry.date.description,
+            entry.isPublic, entry.visibility == .friends, Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
+        ])
+        try insertPhotos(of: entry, in: db)
+    }
+
+    static func insertPhotos(of entry: JournalEntry, in db: Database) throws {
+        for (position, photo) in entry.photoIDs.enumerated() {
+            try db.cachedStatement(
+                sql: "INSERT INTO journal_photos (entry_id, position, media_id, user_id) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [Stored.id(entry.id), position, Stored.id(photo), Stored.id(entry.userID)])
         }
     }
 

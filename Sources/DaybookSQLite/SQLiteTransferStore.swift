@@ -95,86 +95,36 @@ struct SQLiteTransferStore: TransferStore {
                     try mark.execute(arguments: [user, text])
                     return db.changesCount > 0
                 }
-                for item in write.words {
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO vocabulary (id, user_id, kind, name, emoji, archived, position, created_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                            """
-                    ).execute(arguments: [
-                        Stored.id(item.id), user, item.kind.rawValue, item.name, item.emoji, item.archived,
-                        item.position, Stored.time(item.createdAt),
-                    ])
-                    written.words += 1
-                }
-                for person in write.people {
-                    try db.cachedStatement(
-                        sql: "INSERT INTO people (id, user_id, name, archived, created_at) VALUES (?, ?, ?, ?, ?)"
-                    ).execute(arguments: [
-                        Stored.id(person.id), user, person.name, person.archived, Stored.time(person.createdAt),
-                    ])
-                    written.people += 1
-                }
+                try SQLiteVocabularyStore.insert(write.words, in: db)
+                written.words = write.words.count
+                for person in write.people { try SQLiteVocabularyStore.insert(person, in: db) }
+                written.people = write.people.count
                 for day in write.days {
                     guard try isNew(day.mark) else {
                         written.skipped += 1
                         continue
                     }
-                    let entry = day.record
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude,
-                                question, answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            ON CONFLICT (user_id, date) DO NOTHING
-                            """
-                    ).execute(arguments: [
-                        user, entry.date.description, entry.mood.rawValue, Stored.ids(entry.activityIDs), entry.note,
-                        entry.thoughts, Stored.strings(entry.gratitude), entry.question, entry.answer,
-                        entry.song?.title, entry.song?.artist, entry.song?.link, Stored.optionalID(entry.photoID),
-                        Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
-                    ])
-                    if db.changesCount > 0 { written.days += 1 } else { written.skipped += 1 }
+                    if try SQLiteDayStore.insert(day.record, onConflict: "DO NOTHING", in: db) {
+                        written.days += 1
+                    } else {
+                        written.skipped += 1
+                    }
                 }
                 for checkin in write.checkins {
                     guard try isNew(checkin.mark) else {
                         written.skipped += 1
                         continue
                     }
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO checkins (id, user_id, at, local_date, time_zone, feeling_id, activity_id,
-                                person_ids, note, created_at, updated_at, local_hour)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """
-                    ).execute(arguments: SQLiteCheckinStore.arguments(checkin.record))
+                    try SQLiteCheckinStore.insert(checkin.record, in: db)
                     written.checkins += 1
                 }
-                for marked in write.journal {
-                    guard try isNew(marked.mark) else {
+                for entry in write.journal {
+                    guard try isNew(entry.mark) else {
                         written.skipped += 1
-                        written.skippedJournal.insert(marked.mark)
+                        written.skippedJournal.insert(entry.mark)
                         continue
                     }
-                    let entry = marked.record
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO journal_entries (id, user_id, title, body, tags, location, latitude,
-                                longitude, entry_date, is_public, friends_only, created_at, updated_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """
-                    ).execute(arguments: [
-                        Stored.id(entry.id), user, entry.title, entry.body, Stored.strings(entry.tags),
-                        entry.location, entry.coordinates?.latitude, entry.coordinates?.longitude,
-                        entry.date.description, entry.isPublic, entry.visibility == .friends,
-                        Stored.time(entry.createdAt), Stored.time(entry.updatedAt),
-                    ])
-                    for (position, photo) in entry.photoIDs.enumerated() {
-                        try db.cachedStatement(
-                            sql:
-                                "INSERT INTO journal_photos (entry_id, position, media_id, user_id) VALUES (?, ?, ?, ?)"
-                        ).execute(arguments: [Stored.id(entry.id), position, Stored.id(photo), user])
-                    }
+                    try SQLiteJournalStore.insert(entry.record, in: db)
                     written.journal += 1
                 }
                 return written

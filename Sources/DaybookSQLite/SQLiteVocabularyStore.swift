@@ -30,18 +30,21 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func insert(_ items: [VocabularyItem]) async throws {
-        try pool.writeInline { db in
-            let statement = try db.makeStatement(
-                sql: """
-                    INSERT INTO vocabulary (id, user_id, kind, name, emoji, archived, position, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            for item in items {
-                try statement.execute(arguments: [
-                    Stored.id(item.id), Stored.id(item.userID), item.kind.rawValue, item.name, item.emoji,
-                    item.archived, item.position, Stored.time(item.createdAt),
-                ])
-            }
+        try pool.writeInline { db in try Self.insert(items, in: db) }
+    }
+
+    /// Also used by an import, inside its transaction.
+    static func insert(_ items: [VocabularyItem], in db: Database) throws {
+        let statement = try db.makeStatement(
+            sql: """
+                INSERT INTO vocabulary (id, user_id, kind, name, emoji, archived, position, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for item in items {
+            try statement.execute(arguments: [
+                Stored.id(item.id), Stored.id(item.userID), item.kind.rawValue, item.name, item.emoji,
+                item.archived, item.position, Stored.time(item.createdAt),
+            ])
         }
     }
 
@@ -89,14 +92,17 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func insert(_ person: Person) async throws {
-        try pool.writeInline { db in
-            try db.cachedStatement(
-                sql: "INSERT INTO people (id, user_id, name, archived, created_at) VALUES (?, ?, ?, ?, ?)"
-            ).execute(arguments: [
-                Stored.id(person.id), Stored.id(person.userID), person.name, person.archived,
-                Stored.time(person.createdAt),
-            ])
-        }
+        try pool.writeInline { db in try Self.insert(person, in: db) }
+    }
+
+    /// Also used by an import, inside its transaction.
+    static func insert(_ person: Person, in db: Database) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO people (id, user_id, name, archived, created_at) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            Stored.id(person.id), Stored.id(person.userID), person.name, person.archived,
+            Stored.time(person.createdAt),
+        ])
     }
 
     func update(_ person: Person) async throws -> Bool {
