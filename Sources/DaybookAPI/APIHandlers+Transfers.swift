@@ -164,28 +164,30 @@ extension Components.Schemas.ImportJob {
             id: job.id.lowercasedString, kind: .init(rawValue: job.format) ?? .daybook, status: .init(job.status),
             progress: job.percent, fileName: job.fileName, preview: preview.map(Components.Schemas.ImportPreview.init),
             result: result.map {
-                .init(
-                    added: .init(
-                        days: $0.days, checkins: $0.checkins, journal: $0.journal, photos: $0.photos, words: $0.words,
-                        people: $0.people),
-                    skipped: $0.skipped, problems: $0.problems.map(Components.Schemas.ImportProblem.init))
+                var added = Components.Schemas.TransferCounts($0.added)
+                added.moments = nil  // what was written: moments become days and check-ins
+                return .init(
+                    added: added, skipped: $0.skipped, problems: $0.problems.map(Components.Schemas.ImportProblem.init))
             }, error: job.error, createdAt: job.createdAt)
     }
 }
 
 extension Components.Schemas.ImportPreview {
     init(_ preview: ImportPreview) {
-        func counts(_ counts: ImportPreview.Counts) -> Components.Schemas.TransferCounts {
-            .init(
-                days: counts.days, checkins: counts.checkins, journal: counts.journal, photos: counts.photos,
-                words: counts.words, people: counts.people, moments: counts.moments)
-        }
         self.init(
-            found: counts(preview.found), adds: counts(preview.adds), alreadyImported: preview.alreadyImported,
+            found: .init(preview.found), adds: .init(preview.adds), alreadyImported: preview.alreadyImported,
             daysKept: preview.daysKept, firstDate: preview.firstDate, lastDate: preview.lastDate,
             moodNames: preview.moodNames, suggestedMoods: .init(additionalProperties: preview.suggestedMoods),
             notes: preview.notes, problems: preview.problems.map(Components.Schemas.ImportProblem.init),
             problemCount: preview.problemCount)
+    }
+}
+
+extension Components.Schemas.TransferCounts {
+    init(_ counts: ImportPreview.Counts) {
+        self.init(
+            days: counts.days, checkins: counts.checkins, journal: counts.journal, photos: counts.photos,
+            words: counts.words, people: counts.people, moments: counts.moments)
     }
 }
 

@@ -248,15 +248,7 @@ struct TransferPages: Sendable {
         var counts: [CountRow] = []
         if let preview {
             // Once it has run, what it added; before, what it will add.
-            var adds = preview.adds
-            if let result {
-                adds.days = result.days
-                adds.checkins = result.checkins
-                adds.journal = result.journal
-                adds.photos = result.photos
-                adds.words = result.words
-                adds.people = result.people
-            }
+            let adds = result?.added ?? preview.adds
             counts = [
                 CountRow(label: "Days", found: preview.found.days, adds: adds.days),
                 CountRow(label: "Entries with a mood", found: preview.found.moments, adds: 0),
@@ -280,8 +272,8 @@ struct TransferPages: Sendable {
         var resultLines: [String] = []
         if let result {
             let parts: [(Int, String)] = [
-                (result.days, "day(s)"), (result.checkins, "check-in(s)"), (result.journal, "journal entr(ies)"),
-                (result.photos, "photo(s)"),
+                (result.added.days, "day(s)"), (result.added.checkins, "check-in(s)"),
+                (result.added.journal, "journal entr(ies)"), (result.added.photos, "photo(s)"),
             ]
             resultLines = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
             if resultLines.isEmpty { resultLines = ["nothing new"] }

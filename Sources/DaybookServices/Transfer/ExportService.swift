@@ -270,18 +270,6 @@ public struct ExportService: Sendable {
         """
 }
 
-extension TransferJob {
-    /// A job still `running` that nobody has touched for a quarter of an hour was cut short (the
-    /// server stopped): it is reported as failed, so its owner can start again.
-    func markedStale(now: Date) -> TransferJob {
-        guard status == .running, now.timeIntervalSince(updatedAt) > 900 else { return self }
-        var job = self
-        job.status = .failed
-        job.error = "It was interrupted (the server restarted). Start it again."
-        return job
-    }
-}
-
 extension ExportService {
     /// Forgets exports and imports last touched longer ago than `keepFor`, with their files, and
     /// files nobody refers to any more (an upload cut off, a job of a deleted account).

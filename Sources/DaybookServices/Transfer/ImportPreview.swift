@@ -39,12 +39,7 @@ public struct ImportPreview: Sendable, Codable, Hashable {
 
 /// What an import wrote.
 public struct ImportResult: Sendable, Codable, Hashable {
-    public var days: Int
-    public var checkins: Int
-    public var journal: Int
-    public var photos: Int
-    public var words: Int
-    public var people: Int
+    public var added: ImportPreview.Counts
     /// Imported before, or a day that was taken meanwhile.
     public var skipped: Int
     public var problems: [ImportProblem]

@@ -205,10 +205,16 @@ public struct ImportService: Sendable {
             let orphaned = planner.write.journal.filter { written.skippedJournal.contains($0.mark) }
                 .flatMap(\.record.photoIDs).compactMap { uploaded[$0] }
             for id in orphaned { try? await media.delete(userID: job.userID, id: id) }
+            var added = ImportPreview.Counts()
+            added.days = written.days
+            added.checkins = written.checkins
+            added.journal = written.journal
+            added.photos = uploaded.count - orphaned.count
+            added.words = written.words
+            added.people = written.people
             return ImportResult(
-                days: written.days, checkins: written.checkins, journal: written.journal,
-                photos: uploaded.count - orphaned.count, words: written.words, people: written.people,
-                skipped: written.skipped + planner.alreadyImported, problems: Array(problems.prefix(200)))
+                added: added, skipped: written.skipped + planner.alreadyImported,
+                problems: Array(problems.prefix(200)))
         } catch {
             // All or nothing: the records were not written, so the photos go too.
             for id in uploaded.values { try? await media.delete(userID: job.userID, id: id) }

@@ -30,3 +30,15 @@ actor JobProgress {
         try? await store.update(job)
     }
 }
+
+extension TransferJob {
+    /// A job still `running` that nobody has touched for a quarter of an hour was cut short (the
+    /// server stopped): it is reported as failed, so its owner can start again.
+    func markedStale(now: Date) -> TransferJob {
+        guard status == .running, now.timeIntervalSince(updatedAt) > 900 else { return self }
+        var job = self
+        job.status = .failed
+        job.error = "It was interrupted (the server restarted). Start it again."
+        return job
+    }
+}
