@@ -176,7 +176,7 @@ extension Components.Schemas.ImportPreview {
     init(_ preview: ImportPreview) {
         self.init(
             found: .init(preview.found), adds: .init(preview.adds), alreadyImported: preview.alreadyImported,
-            daysKept: preview.daysKept, firstDate: preview.firstDate, lastDate: preview.lastDate,
+            daysKept: preview.daysKept, outfitDaysKept: preview.outfitDaysKept, firstDate: preview.firstDate, lastDate: preview.lastDate,
             moodNames: preview.moodNames, suggestedMoods: .init(additionalProperties: preview.suggestedMoods),
             notes: preview.notes, problems: preview.problems.map(Components.Schemas.ImportProblem.init),
             problemCount: preview.problemCount)
@@ -187,7 +187,8 @@ extension Components.Schemas.TransferCounts {
     init(_ counts: ImportPreview.Counts) {
         self.init(
             days: counts.days, checkins: counts.checkins, journal: counts.journal, photos: counts.photos,
-            words: counts.words, people: counts.people, moments: counts.moments)
+            words: counts.words, people: counts.people, moments: counts.moments, closetItems: counts.closetItems,
+            outfits: counts.outfits, outfitDays: counts.outfitDays)
     }
 }
 

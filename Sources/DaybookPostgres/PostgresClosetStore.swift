@@ -48,11 +48,7 @@ struct PostgresClosetStore: ClosetStore {
             """, logger: logger)
         if updated > 0 { return true }
         guard insert else { return false }
-        try await client.execute(
-            """
-            INSERT INTO closet_categories (user_id, id, name, name_key, position)
-            VALUES (\(category.userID), \(category.id), \(category.name), \(key), \(category.position))
-            """, logger: logger)
+        try await Self.insert(category, on: client, logger: logger)
         return true
     }
 
@@ -101,15 +97,7 @@ struct PostgresClosetStore: ClosetStore {
             """, logger: logger)
         if updated > 0 { return true }
         guard insert else { return false }
-        try await client.execute(
-            """
-            INSERT INTO closet_items (user_id, id, category_id, name, tags, colors, photo_id, brand, size, season,
-                purchase_date, price_cents, notes, search_text, archived_reason, created_at, updated_at)
-            VALUES (\(item.userID), \(item.id), \(item.categoryID), \(item.name), \(item.tags)::text[],
-                \(item.colors)::text[], \(item.photoID), \(item.brand), \(item.size), \(item.season), \(purchase),
-                \(item.priceCents), \(item.notes), \(item.searchText), \(item.archivedReason?.rawValue),
-                \(PGTime(item.createdAt)), \(PGTime(item.updatedAt)))
-            """, logger: logger)
+        try await Self.insert(item, on: client, logger: logger)
         return true
     }
 
@@ -205,21 +193,11 @@ struct PostgresClosetStore: ClosetStore {
                     try await connection.execute(
                         "DELETE FROM outfit_items WHERE user_id = \(outfit.userID) AND outfit_id = \(outfit.id)",
                         logger: logger)
+                    try await Self.insertItems(of: outfit, on: connection, logger: logger)
                 } else {
                     guard insert else { return false }
-                    try await connection.execute(
-                        """
-                        INSERT INTO outfits (user_id, id, name, photo_id, created_at, updated_at)
-                        VALUES (\(outfit.userID), \(outfit.id), \(outfit.name), \(outfit.photoID),
-                            \(PGTime(outfit.createdAt)), \(PGTime(outfit.updatedAt)))
-                        """, logger: logger)
+                    try await Self.insert(outfit, on: connection, logger: logger)
                 }
-                try await connection.execute(
-                    """
-                    INSERT INTO outfit_items (user_id, outfit_id, position, item_id)
-                    SELECT \(outfit.userID), \(outfit.id), p.position - 1, p.item_id
-                    FROM unnest(\(outfit.itemIDs)::uuid[]) WITH ORDINALITY AS p(item_id, position)
-                    """, logger: logger)
                 return true
             }
         }
@@ -264,25 +242,87 @@ struct PostgresClosetStore: ClosetStore {
     func putDay(_ day: OutfitDay) async throws {
         try await storeErrors {
             try await client.withTransaction(logger: logger) { connection in
-                let date = PGDate(day.date)
-                try await connection.execute(
-                    """
-                    INSERT INTO outfit_days (user_id, date, status, outfit_id, note, updated_at)
-                    VALUES (\(day.userID), \(date), \(day.status.rawValue), \(day.outfitID), \(day.note),
-                        \(PGTime(day.updatedAt)))
-                    ON CONFLICT (user_id, date) DO UPDATE SET status = excluded.status,
-                        outfit_id = excluded.outfit_id, note = excluded.note, updated_at = excluded.updated_at
-                    """, logger: logger)
-                try await connection.execute(
-                    "DELETE FROM outfit_day_items WHERE user_id = \(day.userID) AND date = \(date)", logger: logger)
-                try await connection.execute(
-                    """
-                    INSERT INTO outfit_day_items (user_id, date, position, item_id)
-                    SELECT \(day.userID), \(date), p.position - 1, p.item_id
-                    FROM unnest(\(day.itemIDs)::uuid[]) WITH ORDINALITY AS p(item_id, position)
-                    """, logger: logger)
+                _ = try await Self.put(day, replacing: true, on: connection, logger: logger)
             }
         }
+    }
+
+    // MARK: Writing (also used by imports, inside their transaction)
+
+    static func insert(_ category: ClosetCategory, on db: some PostgresRowReading, logger: Logger) async throws {
+        try await db.execute(
+            """
+            INSERT INTO closet_categories (user_id, id, name, name_key, position)
+            VALUES (\(category.userID), \(category.id), \(category.name), \(category.name.lowercased()),
+                \(category.position))
+            """, logger: logger)
+    }
+
+    static func insert(_ item: ClosetItem, on db: some PostgresRowReading, logger: Logger) async throws {
+        try await db.execute(
+            """
+            INSERT INTO closet_items (user_id, id, category_id, name, tags, colors, photo_id, brand, size, season,
+                purchase_date, price_cents, notes, search_text, archived_reason, created_at, updated_at)
+            VALUES (\(item.userID), \(item.id), \(item.categoryID), \(item.name), \(item.tags)::text[],
+                \(item.colors)::text[], \(item.photoID), \(item.brand), \(item.size), \(item.season),
+                \(item.purchaseDate.map(PGDate.init)), \(item.priceCents), \(item.notes), \(item.searchText),
+                \(item.archivedReason?.rawValue), \(PGTime(item.createdAt)), \(PGTime(item.updatedAt)))
+            """, logger: logger)
+    }
+
+    /// A new outfit with its items (call inside a transaction).
+    static func insert(_ outfit: Outfit, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.execute(
+            """
+            INSERT INTO outfits (user_id, id, name, photo_id, created_at, updated_at)
+            VALUES (\(outfit.userID), \(outfit.id), \(outfit.name), \(outfit.photoID),
+                \(PGTime(outfit.createdAt)), \(PGTime(outfit.updatedAt)))
+            """, logger: logger)
+        try await insertItems(of: outfit, on: connection, logger: logger)
+    }
+
+    private static func insertItems(of outfit: Outfit, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        try await connection.execute(
+            """
+            INSERT INTO outfit_items (user_id, outfit_id, position, item_id)
+            SELECT \(outfit.userID), \(outfit.id), p.position - 1, p.item_id
+            FROM unnest(\(outfit.itemIDs)::uuid[]) WITH ORDINALITY AS p(item_id, position)
+            """, logger: logger)
+    }
+
+    /// Writes a calendar day with its items (call inside a transaction). With `replacing`, what
+    /// the date had is replaced; without, a date that has something keeps it (and false is returned).
+    static func put(_ day: OutfitDay, replacing: Bool, on connection: PostgresConnection, logger: Logger)
+        async throws -> Bool
+    {
+        let date = PGDate(day.date)
+        let conflict =
+            replacing
+            ? """
+            DO UPDATE SET status = excluded.status, outfit_id = excluded.outfit_id, note = excluded.note,
+                updated_at = excluded.updated_at
+            """ : "DO NOTHING"
+        let written = try await connection.execute(
+            """
+            INSERT INTO outfit_days (user_id, date, status, outfit_id, note, updated_at)
+            VALUES (\(day.userID), \(date), \(day.status.rawValue), \(day.outfitID), \(day.note),
+                \(PGTime(day.updatedAt)))
+            ON CONFLICT (user_id, date) \(unescaped: conflict) RETURNING 1
+            """, logger: logger)
+        guard written > 0 else { return false }
+        if replacing {
+            try await connection.execute(
+                "DELETE FROM outfit_day_items WHERE user_id = \(day.userID) AND date = \(date)", logger: logger)
+        }
+        try await connection.execute(
+            """
+            INSERT INTO outfit_day_items (user_id, date, position, item_id)
+            SELECT \(day.userID), \(date), p.position - 1, p.item_id
+            FROM unnest(\(day.itemIDs)::uuid[]) WITH ORDINALITY AS p(item_id, position)
+            """, logger: logger)
+        return true
     }
 
     func day(userID: UUID, date: LocalDate) async throws -> OutfitDay? {

@@ -69,41 +69,62 @@ struct PostgresTransferStore: TransferStore {
     {
         var written = ImportWritten()
         let user = write.userID
-        /// Keeps the mark; false when it was kept already (the record was imported before).
-        func isNew(_ mark: String) async throws -> Bool {
-            try await connection.execute(
-                "INSERT INTO import_marks (user_id, mark) VALUES (\(user), \(mark)) ON CONFLICT DO NOTHING RETURNING 1",
-                logger: logger) > 0
+        // Every mark in one statement: those it inserts are the records not imported before.
+        let marks =
+            write.days.map(\.mark) + write.checkins.map(\.mark) + write.journal.map(\.mark)
+            + write.closetItems.map(\.mark) + write.outfits.map(\.mark) + write.outfitDays.map(\.mark)
+        var new: Set<String> = []
+        for row in try await connection.rows(
+            """
+            INSERT INTO import_marks (user_id, mark) SELECT \(user), m FROM unnest(\(marks)::text[]) AS m
+            ON CONFLICT DO NOTHING RETURNING mark
+            """, logger: logger)
+        {
+            new.insert(try row.value("mark"))
+        }
+        /// Writes a marked record unless it was imported before; counts it either way.
+        func each<Record>(
+            _ records: [Marked<Record>], _ count: WritableKeyPath<ImportWritten, Int>,
+            _ insert: (Record) async throws -> Bool
+        ) async throws {
+            for marked in records {
+                if new.contains(marked.mark), try await insert(marked.record) {
+                    written[keyPath: count] += 1
+                } else {
+                    written.skipped += 1
+                    written.skippedMarks.insert(marked.mark)
+                }
+            }
         }
         try await PostgresVocabularyStore.insert(write.words, on: connection, logger: logger)
         written.words = write.words.count
         for person in write.people { try await PostgresVocabularyStore.insert(person, on: connection, logger: logger) }
         written.people = write.people.count
-        for day in write.days {
-            guard try await isNew(day.mark) else {
-                written.skipped += 1
-                continue
-            }
-            let inserted = try await connection.execute(
-                PostgresDayStore.insert(day.record, then: "DO NOTHING RETURNING 1"), logger: logger)
-            if inserted > 0 { written.days += 1 } else { written.skipped += 1 }
+        try await each(write.days, \.days) {
+            try await connection.execute(PostgresDayStore.insert($0, then: "DO NOTHING RETURNING 1"), logger: logger)
+                > 0
         }
-        for checkin in write.checkins {
-            guard try await isNew(checkin.mark) else {
-                written.skipped += 1
-                continue
-            }
-            try await PostgresCheckinStore.insert(checkin.record, on: connection, logger: logger)
-            written.checkins += 1
+        try await each(write.checkins, \.checkins) {
+            try await PostgresCheckinStore.insert($0, on: connection, logger: logger)
+            return true
         }
-        for entry in write.journal {
-            guard try await isNew(entry.mark) else {
-                written.skipped += 1
-                written.skippedJournal.insert(entry.mark)
-                continue
-            }
-            try await PostgresJournalStore.insert(entry.record, on: connection, logger: logger)
-            written.journal += 1
+        try await each(write.journal, \.journal) {
+            try await PostgresJournalStore.insert($0, on: connection, logger: logger)
+            return true
+        }
+        for category in write.closetCategories {
+            try await PostgresClosetStore.insert(category, on: connection, logger: logger)
+        }
+        try await each(write.closetItems, \.closetItems) {
+            try await PostgresClosetStore.insert($0, on: connection, logger: logger)
+            return true
+        }
+        try await each(write.outfits, \.outfits) {
+            try await PostgresClosetStore.insert($0, on: connection, logger: logger)
+            return true
+        }
+        try await each(write.outfitDays, \.outfitDays) {
+            try await PostgresClosetStore.put($0, replacing: false, on: connection, logger: logger)
         }
         return written
     }

@@ -47,9 +47,7 @@ struct SQLiteClosetStore: ClosetStore {
                 ).execute(arguments: arguments)
                 if db.changesCount > 0 { return true }
                 guard insert else { return false }
-                try db.cachedStatement(
-                    sql: "INSERT INTO closet_categories (name, name_key, user_id, id, position) VALUES (?, ?, ?, ?, ?)"
-                ).execute(arguments: arguments + [category.position])
+                try Self.insert(category, in: db)
                 return true
             }
         }
@@ -114,19 +112,7 @@ struct SQLiteClosetStore: ClosetStore {
                 ).execute(arguments: StatementArguments(values + [Stored.id(item.userID), Stored.id(item.id)]))
                 if db.changesCount > 0 { return true }
                 guard insert else { return false }
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO closet_items (category_id, name, tags, colors, photo_id, brand, size, season,
-                            purchase_date, price_cents, notes, search_text, updated_at, user_id, id, archived_reason,
-                            created_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """
-                ).execute(
-                    arguments: StatementArguments(
-                        values + [
-                            Stored.id(item.userID), Stored.id(item.id), item.archivedReason?.rawValue,
-                            Stored.time(item.createdAt),
-                        ]))
+                try Self.insert(item, in: db)
                 return true
             }
         }
@@ -238,22 +224,10 @@ struct SQLiteClosetStore: ClosetStore {
                 if db.changesCount > 0 {
                     try db.cachedStatement(sql: "DELETE FROM outfit_items WHERE user_id = ? AND outfit_id = ?")
                         .execute(arguments: [user, id])
+                    try Self.insertItems(of: outfit, in: db)
                 } else {
                     guard insert else { return false }
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO outfits (user_id, id, name, photo_id, created_at, updated_at)
-                            VALUES (?, ?, ?, ?, ?, ?)
-                            """
-                    ).execute(arguments: [
-                        user, id, outfit.name, Stored.optionalID(outfit.photoID), Stored.time(outfit.createdAt),
-                        Stored.time(outfit.updatedAt),
-                    ])
-                }
-                for (position, item) in outfit.itemIDs.enumerated() {
-                    try db.cachedStatement(
-                        sql: "INSERT INTO outfit_items (user_id, outfit_id, position, item_id) VALUES (?, ?, ?, ?)"
-                    ).execute(arguments: [user, id, position, Stored.id(item)])
+                    try Self.insert(outfit, in: db)
                 }
                 return true
             }
@@ -291,26 +265,7 @@ struct SQLiteClosetStore: ClosetStore {
     // MARK: Calendar
 
     func putDay(_ day: OutfitDay) async throws {
-        try pool.writeInline { db in
-            let user = Stored.id(day.userID)
-            let date = day.date.description
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO outfit_days (user_id, date, status, outfit_id, note, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (user_id, date) DO UPDATE SET status = excluded.status, outfit_id = excluded.outfit_id,
-                        note = excluded.note, updated_at = excluded.updated_at
-                    """
-            ).execute(arguments: [
-                user, date, day.status.rawValue, Stored.optionalID(day.outfitID), day.note, Stored.time(day.updatedAt),
-            ])
-            try db.cachedStatement(sql: "DELETE FROM outfit_day_items WHERE user_id = ? AND date = ?").execute(
-                arguments: [user, date])
-            for (position, item) in day.itemIDs.enumerated() {
-                try db.cachedStatement(
-                    sql: "INSERT INTO outfit_day_items (user_id, date, position, item_id) VALUES (?, ?, ?, ?)"
-                ).execute(arguments: [user, date, position, Stored.id(item)])
-            }
-        }
+        try pool.writeInline { db in _ = try Self.put(day, replacing: true, in: db) }
     }
 
     func day(userID: UUID, date: LocalDate) async throws -> OutfitDay? {
@@ -359,6 +314,83 @@ struct SQLiteClosetStore: ClosetStore {
                 arguments: [Stored.id(id), Stored.id(userID)]
             ).map { (mood: $0[0], worn: $0[1]) }
         }
+    }
+
+    // MARK: Writing (also used by imports, inside their transaction)
+
+    static func insert(_ category: ClosetCategory, in db: Database) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO closet_categories (user_id, id, name, name_key, position) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            Stored.id(category.userID), Stored.id(category.id), category.name, category.name.lowercased(),
+            category.position,
+        ])
+    }
+
+    static func insert(_ item: ClosetItem, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO closet_items (user_id, id, category_id, name, tags, colors, photo_id, brand, size, season,
+                    purchase_date, price_cents, notes, search_text, archived_reason, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            Stored.id(item.userID), Stored.id(item.id), Stored.id(item.categoryID), item.name,
+            Stored.strings(item.tags), Stored.strings(item.colors), Stored.optionalID(item.photoID), item.brand,
+            item.size, item.season, item.purchaseDate?.description, item.priceCents, item.notes, item.searchText,
+            item.archivedReason?.rawValue, Stored.time(item.createdAt), Stored.time(item.updatedAt),
+        ])
+    }
+
+    /// A new outfit with its items.
+    static func insert(_ outfit: Outfit, in db: Database) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO outfits (user_id, id, name, photo_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            Stored.id(outfit.userID), Stored.id(outfit.id), outfit.name, Stored.optionalID(outfit.photoID),
+            Stored.time(outfit.createdAt), Stored.time(outfit.updatedAt),
+        ])
+        try insertItems(of: outfit, in: db)
+    }
+
+    private static func insertItems(of outfit: Outfit, in db: Database) throws {
+        for (position, item) in outfit.itemIDs.enumerated() {
+            try db.cachedStatement(
+                sql: "INSERT INTO outfit_items (user_id, outfit_id, position, item_id) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [Stored.id(outfit.userID), Stored.id(outfit.id), position, Stored.id(item)])
+        }
+    }
+
+    /// Writes a calendar day with its items. With `replacing`, what the date had is replaced;
+    /// without, a date that has something keeps it (and false is returned).
+    static func put(_ day: OutfitDay, replacing: Bool, in db: Database) throws -> Bool {
+        let user = Stored.id(day.userID)
+        let date = day.date.description
+        let conflict =
+            replacing
+            ? """
+            DO UPDATE SET status = excluded.status, outfit_id = excluded.outfit_id, note = excluded.note,
+                updated_at = excluded.updated_at
+            """ : "DO NOTHING"
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO outfit_days (user_id, date, status, outfit_id, note, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (user_id, date) \(conflict)
+                """
+        ).execute(arguments: [
+            user, date, day.status.rawValue, Stored.optionalID(day.outfitID), day.note, Stored.time(day.updatedAt),
+        ])
+        guard db.changesCount > 0 else { return false }
+        if replacing {
+            try db.cachedStatement(sql: "DELETE FROM outfit_day_items WHERE user_id = ? AND date = ?").execute(
+                arguments: [user, date])
+        }
+        for (position, item) in day.itemIDs.enumerated() {
+            try db.cachedStatement(
+                sql: "INSERT INTO outfit_day_items (user_id, date, position, item_id) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [user, date, position, Stored.id(item)])
+        }
+        return true
     }
 
     // MARK: Rows

@@ -95,38 +95,43 @@ struct SQLiteTransferStore: TransferStore {
                     try mark.execute(arguments: [user, text])
                     return db.changesCount > 0
                 }
+                /// Writes a marked record unless it was imported before; counts it either way.
+                func each<Record>(
+                    _ records: [Marked<Record>], _ count: WritableKeyPath<ImportWritten, Int>,
+                    _ insert: (Record) throws -> Bool
+                ) throws {
+                    for marked in records {
+                        if try isNew(marked.mark), try insert(marked.record) {
+                            written[keyPath: count] += 1
+                        } else {
+                            written.skipped += 1
+                            written.skippedMarks.insert(marked.mark)
+                        }
+                    }
+                }
                 try SQLiteVocabularyStore.insert(write.words, in: db)
                 written.words = write.words.count
                 for person in write.people { try SQLiteVocabularyStore.insert(person, in: db) }
                 written.people = write.people.count
-                for day in write.days {
-                    guard try isNew(day.mark) else {
-                        written.skipped += 1
-                        continue
-                    }
-                    if try SQLiteDayStore.insert(day.record, onConflict: "DO NOTHING", in: db) {
-                        written.days += 1
-                    } else {
-                        written.skipped += 1
-                    }
+                try each(write.days, \.days) { try SQLiteDayStore.insert($0, onConflict: "DO NOTHING", in: db) }
+                try each(write.checkins, \.checkins) {
+                    try SQLiteCheckinStore.insert($0, in: db)
+                    return true
                 }
-                for checkin in write.checkins {
-                    guard try isNew(checkin.mark) else {
-                        written.skipped += 1
-                        continue
-                    }
-                    try SQLiteCheckinStore.insert(checkin.record, in: db)
-                    written.checkins += 1
+                try each(write.journal, \.journal) {
+                    try SQLiteJournalStore.insert($0, in: db)
+                    return true
                 }
-                for entry in write.journal {
-                    guard try isNew(entry.mark) else {
-                        written.skipped += 1
-                        written.skippedJournal.insert(entry.mark)
-                        continue
-                    }
-                    try SQLiteJournalStore.insert(entry.record, in: db)
-                    written.journal += 1
+                for category in write.closetCategories { try SQLiteClosetStore.insert(category, in: db) }
+                try each(write.closetItems, \.closetItems) {
+                    try SQLiteClosetStore.insert($0, in: db)
+                    return true
                 }
+                try each(write.outfits, \.outfits) {
+                    try SQLiteClosetStore.insert($0, in: db)
+                    return true
+                }
+                try each(write.outfitDays, \.outfitDays) { try SQLiteClosetStore.put($0, replacing: false, in: db) }
                 return written
             }
         }

@@ -88,10 +88,19 @@ public struct ImportWrite: Sendable {
     public var days: [Marked<DayEntry>]
     public var checkins: [Marked<Checkin>]
     public var journal: [Marked<JournalEntry>]
+    /// Closet categories the account does not have yet.
+    public var closetCategories: [ClosetCategory]
+    public var closetItems: [Marked<ClosetItem>]
+    /// Their items are the account's or among `closetItems`.
+    public var outfits: [Marked<Outfit>]
+    /// Inserted only where the account's outfit calendar has nothing for the date.
+    public var outfitDays: [Marked<OutfitDay>]
 
     public init(
         userID: UUID, words: [VocabularyItem] = [], people: [Person] = [], days: [Marked<DayEntry>] = [],
-        checkins: [Marked<Checkin>] = [], journal: [Marked<JournalEntry>] = []
+        checkins: [Marked<Checkin>] = [], journal: [Marked<JournalEntry>] = [],
+        closetCategories: [ClosetCategory] = [], closetItems: [Marked<ClosetItem>] = [],
+        outfits: [Marked<Outfit>] = [], outfitDays: [Marked<OutfitDay>] = []
     ) {
         self.userID = userID
         self.words = words
@@ -99,6 +108,20 @@ public struct ImportWrite: Sendable {
         self.days = days
         self.checkins = checkins
         self.journal = journal
+        self.closetCategories = closetCategories
+        self.closetItems = closetItems
+        self.outfits = outfits
+        self.outfitDays = outfitDays
+    }
+
+    /// The photos of the records with these marks (records skipped: their photos were uploaded
+    /// for nothing).
+    public func photoIDs(of marks: Set<String>) -> [UUID] {
+        guard !marks.isEmpty else { return [] }
+        return days.filter { marks.contains($0.mark) }.compactMap(\.record.photoID)
+            + journal.filter { marks.contains($0.mark) }.flatMap(\.record.photoIDs)
+            + closetItems.filter { marks.contains($0.mark) }.compactMap(\.record.photoID)
+            + outfits.filter { marks.contains($0.mark) }.compactMap(\.record.photoID)
     }
 }
 
@@ -109,10 +132,13 @@ public struct ImportWritten: Sendable, Hashable, Codable {
     public var journal = 0
     public var words = 0
     public var people = 0
+    public var closetItems = 0
+    public var outfits = 0
+    public var outfitDays = 0
     /// Records skipped: imported before (their mark was kept), or a day taken meanwhile.
     public var skipped = 0
-    /// The marks of journal entries skipped, whose photos were uploaded for nothing.
-    public var skippedJournal: Set<String> = []
+    /// The marks of the records skipped.
+    public var skippedMarks: Set<String> = []
 
     public init() {}
 }

@@ -257,6 +257,9 @@ struct TransferPages: Sendable {
                 CountRow(label: "Photos", found: preview.found.photos, adds: adds.photos),
                 CountRow(label: "New feelings and activities", found: 0, adds: adds.words),
                 CountRow(label: "New people", found: 0, adds: adds.people),
+                CountRow(label: "Closet items", found: preview.found.closetItems, adds: adds.closetItems),
+                CountRow(label: "Outfits", found: preview.found.outfits, adds: adds.outfits),
+                CountRow(label: "Outfit calendar days", found: preview.found.outfitDays, adds: adds.outfitDays),
             ].filter { $0.found > 0 || $0.adds > 0 }
         }
         let moods = (preview?.moodNames ?? []).enumerated().map { index, name in
@@ -274,6 +277,8 @@ struct TransferPages: Sendable {
             let parts: [(Int, String)] = [
                 (result.added.days, "day(s)"), (result.added.checkins, "check-in(s)"),
                 (result.added.journal, "journal entr(ies)"), (result.added.photos, "photo(s)"),
+                (result.added.closetItems, "closet item(s)"), (result.added.outfits, "outfit(s)"),
+                (result.added.outfitDays, "outfit calendar day(s)"),
             ]
             resultLines = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
             if resultLines.isEmpty { resultLines = ["nothing new"] }

@@ -151,6 +151,65 @@ struct APITransferTests {
         }
     }
 
+    /// A hand-edited export's closet is held to the rules the pages keep: a negative price, an
+    /// outfit of items the file does not have and a worn day in the future are left out with a
+    /// problem each; the rest comes in, with a category matched by name in another case.
+    @Test(arguments: TestDatabase.available)
+    func aHandEditedClosetIsImportedInPartWithItsProblemsSaid(database: TestDatabase) async throws {
+        try await withApp(database) { client, _ in
+            let api = try await API(client).register("editor")
+            _ = try await api.get("/closet/categories")  // the default list, with "Shoes"
+            let item: (String, String, String, Any) -> [String: Any] = { id, name, category, price in
+                [
+                    "id": id, "name": name, "category": category, "tags": ["Work"], "colors": [], "brand": "",
+                    "size": "", "season": "", "notes": "", "priceCents": price, "createdAt": "2024-01-01T10:00:00Z",
+                ]
+            }
+            let boots = "11111111-1111-4111-8111-111111111111"
+            let cheap = "22222222-2222-4222-8222-222222222222"
+            let unknown = "33333333-3333-4333-8333-333333333333"
+            let document: [String: Any] = [
+                "format": "daybook-export", "version": 1, "exportedAt": "2024-06-01T10:00:00Z",
+                "profile": [
+                    "username": "someone", "displayName": "", "bio": "", "timeZone": "UTC", "weekStart": 1,
+                    "createdAt": "2024-01-01T10:00:00Z",
+                ],
+                "vocabulary": [], "people": [], "days": [], "checkins": [], "journal": [],
+                "closet": [
+                    "categories": ["shoes", "Hats"],
+                    "items": [item(boots, "Boots", "SHOES", 8000), item(cheap, "Odd sock", "Hats", -5)],
+                    "outfits": [
+                        ["id": unknown, "name": "Ghost", "items": [unknown], "createdAt": "2024-01-01T10:00:00Z"]
+                    ],
+                    "outfitDays": [
+                        ["date": "2024-02-01", "status": "worn", "items": [boots, cheap], "note": "Snow"],
+                        ["date": TestDates.date(daysFromToday: 3), "status": "worn", "items": [boots], "note": ""],
+                    ],
+                ],
+            ]
+            let zip = try TransferFixtures.zip([("daybook.json", TransferFixtures.json(document))])
+            let done = try await api.imported(zip, kind: "daybook")
+            let result = try #require(done["result"] as? [String: Any], "\(done.text)")
+            let added = try #require(result["added"] as? [String: Any])
+            #expect(added["closetItems"] as? Int == 1 && added["outfits"] as? Int == 0)
+            #expect(added["outfitDays"] as? Int == 1)
+            let problems = (result["problems"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+            #expect(problems.contains { $0.contains("Odd sock") && $0.contains("below 0") }, "\(problems)")
+            #expect(problems.contains { $0.contains("Ghost") && $0.contains("at least one item") }, "\(problems)")
+            #expect(problems.contains { $0.contains("can only be planned") }, "\(problems)")
+
+            let categories = try await api.get("/closet/categories").items.compactMap { $0["name"] as? String }
+            #expect(categories.filter { $0.lowercased() == "shoes" } == ["Shoes"], "matched, not made again")
+            #expect(categories.last == "Hats")
+            let items = try await api.get("/closet/items").items
+            #expect(items.map { $0["name"] as? String } == ["Boots"])
+            #expect(items.first?["tags"] as? [String] == ["work"] && items.first?["wornCount"] as? Int == 1)
+            let day = try await api.get("/outfit-calendar/2024-02-01")
+            let bootsID = try #require(items.first?["id"] as? String)
+            #expect(day["itemIds"] as? [String] == [bootsID], "the left-out item is not on it")
+        }
+    }
+
     /// An entry longer than Daybook keeps is split in two; importing it again adds neither part,
     /// and the preview says the file's one entry was imported before.
     @Test(arguments: TestDatabase.available)
@@ -206,6 +265,33 @@ struct APITransferTests {
                     ]
                 ).status == .created)
 
+            // A closet: a category of one's own, an item with a photo and a price, an archived one,
+            // an outfit with its own photo, a worn day and a planned one.
+            let knits = try #require(try await first.post("/closet/categories", ["name": "Knits"])["id"] as? String)
+            let coat = try #require(
+                try await first.post(
+                    "/closet/items",
+                    [
+                        "name": "Wool coat", "categoryId": knits, "photoId": photoID, "tags": ["winter-wear", "work"],
+                        "colors": ["navy"], "brand": "Acme", "size": "M", "season": "winter",
+                        "purchaseDate": "2023-11-02", "price": 120.5, "notes": "Dry clean",
+                    ])["id"] as? String)
+            let scarf = try #require(
+                try await first.post("/closet/items", ["name": "Scarf", "categoryId": knits])["id"] as? String)
+            #expect(
+                try await first.put("/closet/items/\(scarf)/archive", ["reason": "donated"]).status == .ok)
+            let cover = try #require(try await first.upload(TransferFixtures.photo)["id"] as? String)
+            let outfit = try #require(
+                try await first.post("/outfits", ["name": "Cold day", "itemIds": [coat, scarf], "photoId": cover])[
+                    "id"] as? String)
+            #expect(
+                try await first.put("/outfit-calendar/2024-05-01", ["outfitId": outfit, "note": "Windy"]).status.code
+                    < 300)
+            let nextWeek = TestDates.date(daysFromToday: 7)
+            #expect(
+                try await first.put("/outfit-calendar/\(nextWeek)", ["itemIds": [coat], "status": "planned"]).status
+                    .code < 300)
+
             let files = try await first.exported()
             #expect(
                 Set(files.keys).isSuperset(of: [
@@ -235,7 +321,8 @@ struct APITransferTests {
             let imported = try await second.imported(Data(zip.bytes), kind: "daybook")
             let added = try #require((imported["result"] as? [String: Any])?["added"] as? [String: Any])
             #expect(added["days"] as? Int == 2 && added["checkins"] as? Int == 1 && added["journal"] as? Int == 1)
-            #expect(added["photos"] as? Int == 1, "the photo is shared by the day and the entry: one upload")
+            #expect(added["photos"] as? Int == 2, "the day, the entry and the coat share one photo: one upload")
+            #expect(added["closetItems"] as? Int == 2 && added["outfits"] as? Int == 1 && added["outfitDays"] as? Int == 2)
             let again = try await second.exported()
             #expect(try Self.records(files) == Self.records(again))
             #expect(try await second.get("/journal").items.first?["visibility"] as? String == "public")
@@ -244,6 +331,11 @@ struct APITransferTests {
             let twice = try await second.imported(Data(zip.bytes), kind: "daybook")
             let none = try #require((twice["result"] as? [String: Any])?["added"] as? [String: Any])
             #expect(none["days"] as? Int == 0 && none["checkins"] as? Int == 0 && none["journal"] as? Int == 0)
+            #expect(none["closetItems"] as? Int == 0 && none["outfits"] as? Int == 0 && none["outfitDays"] as? Int == 0)
+            #expect(try await second.get("/closet/items?archived=true").items.count == 1)
+            let copied = try #require(try await second.get("/closet/items").items.first)
+            #expect(copied["name"] as? String == "Wool coat" && copied["wornCount"] as? Int == 1)
+            #expect(copied["lastWorn"] as? String == "2024-05-01" && copied["photoId"] is String)
         }
     }
 
@@ -266,11 +358,28 @@ struct APITransferTests {
             if let array = value as? [Any] { return array.map(scrub) }
             return value
         }
+        // The closet refers to items and outfits by id: by name instead.
+        var closet = object["closet"] as? [String: Any] ?? [:]
+        var names: [String: String] = [:]
+        for record in (closet["items"] as? [[String: Any]] ?? []) + (closet["outfits"] as? [[String: Any]] ?? []) {
+            if let id = record["id"] as? String { names[id] = record["name"] as? String }
+        }
+        func named(_ records: Any?) -> [[String: Any]] {
+            (records as? [[String: Any]] ?? []).map { record in
+                var record = record
+                if let items = record["items"] as? [String] { record["items"] = items.map { names[$0] ?? "?" } }
+                if let outfit = record["outfit"] as? String { record["outfit"] = names[outfit] ?? "?" }
+                return record
+            }
+        }
+        for key in ["outfits", "outfitDays"] { closet[key] = named(closet[key]) }
         var records: [String: String] = [:]
         for key in ["vocabulary", "people", "days", "checkins", "journal"] {
             let data = try JSONSerialization.data(withJSONObject: scrub(object[key] ?? []), options: [.sortedKeys])
             records[key] = String(decoding: data, as: UTF8.self)
         }
+        let data = try JSONSerialization.data(withJSONObject: scrub(closet), options: [.sortedKeys])
+        records["closet"] = String(decoding: data, as: UTF8.self)
         return records
     }
 

@@ -38,7 +38,7 @@ struct TransferStoreTests {
             fixed.words = []
             let again = try await store.transfers.apply(fixed)
             #expect(again.days == 0 && again.journal == 0 && again.skipped == 2)
-            #expect(again.skippedJournal == ["m-one"])
+            #expect(again.skippedMarks == ["m-day", "m-one"])
             #expect(
                 try await store.transfers.imported(userID: anna.id, marks: ["m-day", "m-one", "m-x"]) == [
                     "m-day", "m-one",

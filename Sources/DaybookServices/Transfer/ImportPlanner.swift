@@ -13,6 +13,20 @@ struct ImportContext: Sendable {
     var takenDays: Set<LocalDate>
     /// Marks of records imported before.
     var imported: Set<String>
+    /// Read only when the file has a closet (empty otherwise).
+    var closet: ClosetImportContext
+}
+
+/// What the account's closet holds, for importing one.
+struct ClosetImportContext: Sendable {
+    var categories: [ClosetCategory] = []
+    /// Ids of the account's items and outfits (archived ones too).
+    var itemIDs: Set<UUID> = []
+    var outfitIDs: Set<UUID> = []
+    /// Dates the outfit calendar has something for.
+    var takenDates: Set<LocalDate> = []
+    /// The user's today: nothing is worn or bought after it.
+    var today: LocalDate
 }
 
 /// Turns what a file holds into the records to write, without writing (issue 18). Pure: the same
@@ -31,12 +45,15 @@ struct ImportPlanner {
     let moodMapping: [String: Int]
     let now: Date
 
-    private(set) var write: ImportWrite
+    /// What running writes. Set here and in the closet's part (`ImportPlanner+Closet`).
+    var write: ImportWrite
     /// Each photo path of the archive and the id standing in for it until it is uploaded.
     private(set) var photos: [(path: String, placeholder: UUID)] = []
-    private(set) var problems: [ImportProblem] = []
+    var problems: [ImportProblem] = []
     private(set) var alreadyImported = 0
     private(set) var daysKept = 0
+    /// Dates of the file's outfit calendar the account's calendar has already: the account's are kept.
+    var outfitDaysKept = 0
     /// Every mark the plan looked at, new or not: what to ask the store about.
     private(set) var considered: Set<String> = []
     private var marks: Set<String> = []
@@ -64,10 +81,20 @@ struct ImportPlanner {
         for moment in bundle.moments.sorted(by: { ($0.at, $0.source) < ($1.at, $1.source) }) { add(moment) }
         for checkin in bundle.checkins { add(checkin) }
         for entry in bundle.journal { add(entry) }
+        plan(bundle.closet)
+    }
+
+    /// True (and counted) for a record imported before; the mark is considered either way. For
+    /// records that may be kept out for another reason (a date taken) before `isNew` is asked.
+    mutating func importedBefore(_ mark: String) -> Bool {
+        considered.insert(mark)
+        guard context.imported.contains(mark) else { return false }
+        alreadyImported += 1
+        return true
     }
 
     /// True for a record not imported before (and not twice in this file); counts the others.
-    private mutating func isNew(_ mark: String) -> Bool {
+    mutating func isNew(_ mark: String) -> Bool {
         considered.insert(mark)
         if context.imported.contains(mark) || marks.contains(mark) {
             alreadyImported += 1
@@ -79,11 +106,7 @@ struct ImportPlanner {
 
     private mutating func add(_ day: ImportedDay) {
         let mark = Self.mark(day.source)
-        considered.insert(mark)
-        guard !context.imported.contains(mark) else {
-            alreadyImported += 1
-            return
-        }
+        guard !importedBefore(mark) else { return }
         guard !context.takenDays.contains(day.date) else {
             daysKept += 1
             return
@@ -246,7 +269,7 @@ struct ImportPlanner {
     }
 
     /// The placeholder id of a photo of the archive (one per path, however often it is used).
-    private mutating func photo(_ path: String) -> UUID {
+    mutating func photo(_ path: String) -> UUID {
         if let known = photos.first(where: { $0.path == path }) { return known.placeholder }
         let placeholder = UUID()
         photos.append((path, placeholder))
@@ -273,6 +296,16 @@ extension ImportWrite {
         copy.journal = journal.map { marked in
             var marked = marked
             marked.record.photoIDs = marked.record.photoIDs.compactMap { uploaded[$0] }
+            return marked
+        }
+        copy.closetItems = closetItems.map { marked in
+            var marked = marked
+            marked.record.photoID = marked.record.photoID.flatMap { uploaded[$0] }
+            return marked
+        }
+        copy.outfits = outfits.map { marked in
+            var marked = marked
+            marked.record.photoID = marked.record.photoID.flatMap { uploaded[$0] }
             return marked
         }
         return copy

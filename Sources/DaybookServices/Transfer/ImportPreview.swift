@@ -13,6 +13,9 @@ public struct ImportPreview: Sendable, Codable, Hashable {
         public var people = 0
         /// Moments with a mood (Daylio entries, Journiv mood logs).
         public var moments = 0
+        public var closetItems = 0
+        public var outfits = 0
+        public var outfitDays = 0
     }
 
     public var kind: ImportKind
@@ -25,6 +28,8 @@ public struct ImportPreview: Sendable, Codable, Hashable {
     public var alreadyImported: Int
     /// Days the file has that the account has already: the account's are kept.
     public var daysKept: Int
+    /// The same for the outfit calendar's days.
+    public var outfitDaysKept: Int?
     public var firstDate: String?
     public var lastDate: String?
     /// The mood names the file uses, which the user maps to 1–5 before running.

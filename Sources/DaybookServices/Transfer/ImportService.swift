@@ -70,6 +70,9 @@ public struct ImportService: Sendable {
         found.journal = bundle.journal.count
         found.moments = bundle.moments.count
         found.photos = bundle.photoCount
+        found.closetItems = bundle.closet.items.count
+        found.outfits = bundle.closet.outfits.count
+        found.outfitDays = bundle.closet.days.count
         var adds = ImportPreview.Counts()
         adds.days = write.days.count
         adds.checkins = write.checkins.count
@@ -77,6 +80,9 @@ public struct ImportService: Sendable {
         adds.photos = planner.photos.count
         adds.words = write.words.count
         adds.people = write.people.count
+        adds.closetItems = write.closetItems.count
+        adds.outfits = write.outfits.count
+        adds.outfitDays = write.outfitDays.count
         var notes: [String] = []
         if !bundle.moments.isEmpty {
             notes.append(
@@ -90,6 +96,16 @@ public struct ImportService: Sendable {
             notes.append(
                 "Journal text becomes journal entries dated as in the file, private unless the file says otherwise.")
         }
+        if !bundle.closet.isEmpty {
+            notes.append(
+                "The closet comes with its photos, outfits and outfit calendar; categories are matched by name, and new ones are added after yours."
+            )
+        }
+        if planner.outfitDaysKept > 0 {
+            notes.append(
+                "\(planner.outfitDaysKept) date(s) of the file's outfit calendar have clothes in yours already: yours are kept."
+            )
+        }
         if planner.daysKept > 0 {
             notes.append(
                 "\(planner.daysKept) day(s) of the file already have an entry in Daybook: those are kept as they are.")
@@ -101,7 +117,7 @@ public struct ImportService: Sendable {
         return ImportPreview(
             kind: bundle.kind, fileName: job.fileName, found: found, adds: adds,
             alreadyImported: planner.alreadyImported,
-            daysKept: planner.daysKept, firstDate: range?.lowerBound.description,
+            daysKept: planner.daysKept, outfitDaysKept: planner.outfitDaysKept, firstDate: range?.lowerBound.description,
             lastDate: range?.upperBound.description, moodNames: bundle.moodNames,
             suggestedMoods: bundle.suggestedMoods, notes: notes, problems: Array(problems.prefix(200)),
             problemCount: problems.count)
@@ -200,11 +216,12 @@ public struct ImportService: Sendable {
                     await progress.set(done: index + 1, total: total)
                 }
             }
-            let written = try await store.transfers.apply(planner.write.replacingPhotos(uploaded))
-            // Photos of entries imported meanwhile by another run are nobody's: delete them.
-            let orphaned = planner.write.journal.filter { written.skippedJournal.contains($0.mark) }
-                .flatMap(\.record.photoIDs).compactMap { uploaded[$0] }
-            for id in orphaned { try? await media.delete(userID: job.userID, id: id) }
+            let write = planner.write.replacingPhotos(uploaded)
+            let written = try await store.transfers.apply(write)
+            // Photos of records skipped (imported meanwhile by another run, a date taken
+            // meanwhile) are nobody's: delete them.
+            let orphaned = Set(write.photoIDs(of: written.skippedMarks))
+            for id in orphaned { try? await media.release(userID: job.userID, id: id) }
             var added = ImportPreview.Counts()
             added.days = written.days
             added.checkins = written.checkins
@@ -212,6 +229,9 @@ public struct ImportService: Sendable {
             added.photos = uploaded.count - orphaned.count
             added.words = written.words
             added.people = written.people
+            added.closetItems = written.closetItems
+            added.outfits = written.outfits
+            added.outfitDays = written.outfitDays
             return ImportResult(
                 added: added, skipped: written.skipped + planner.alreadyImported,
                 problems: Array(problems.prefix(200)))
@@ -241,7 +261,7 @@ public struct ImportService: Sendable {
         else { throw TransferError.notFound }
         let bundle = try await read(kind: kind, file: file, timeZone: user.zone)
         let mapping = moodMapping ?? bundle.suggestedMoods
-        var context = try await context(userID: job.userID, bundle: bundle)
+        var context = try await context(userID: job.userID, bundle: bundle, timeZone: user.zone)
         var marks = ImportPlanner(context: context, moodMapping: mapping, now: now())
         marks.plan(bundle)
         let considered = Array(marks.considered)
@@ -256,7 +276,7 @@ public struct ImportService: Sendable {
     }
 
     /// The account's words, people and days in the file's range (nothing imported yet).
-    func context(userID: UUID, bundle: ImportBundle) async throws -> ImportContext {
+    func context(userID: UUID, bundle: ImportBundle, timeZone: TimeZone) async throws -> ImportContext {
         var taken: Set<LocalDate> = []
         if let range = bundle.dateRange {
             taken = Set(
@@ -265,7 +285,37 @@ public struct ImportService: Sendable {
         return ImportContext(
             userID: userID, words: try await store.vocabulary.items(userID: userID, kind: nil, includeArchived: true),
             people: try await store.vocabulary.people(userID: userID, includeArchived: true), takenDays: taken,
-            imported: [])
+            imported: [], closet: try await closetContext(userID: userID, closet: bundle.closet, timeZone: timeZone))
+    }
+
+    /// The account's categories, item and outfit ids, and calendar dates in the file's range.
+    func closetContext(userID: UUID, closet: ImportedCloset, timeZone: TimeZone) async throws
+        -> ClosetImportContext
+    {
+        var context = ClosetImportContext(today: LocalDate.today(in: timeZone, now: now()))
+        guard !closet.isEmpty || !closet.categories.isEmpty else { return context }
+        context.categories = try await store.closet.categories(userID: userID)
+        for archived in [false, true] {
+            var offset = 0
+            while true {
+                let page = try await store.closet.items(
+                    userID: userID, query: ClosetItemQuery(archived: archived, offset: offset, limit: 500))
+                context.itemIDs.formUnion(page.map(\.id))
+                guard page.count == 500 else { break }
+                offset += 500
+            }
+        }
+        var offset = 0
+        while true {
+            let page = try await store.closet.outfits(userID: userID, offset: offset, limit: 500)
+            context.outfitIDs.formUnion(page.map(\.id))
+            guard page.count == 500 else { break }
+            offset += 500
+        }
+        if let first = closet.days.map(\.date).min(), let last = closet.days.map(\.date).max() {
+            context.takenDates = Set(try await store.closet.days(userID: userID, from: first, to: last).map(\.date))
+        }
+        return context
     }
 }
 

@@ -57,6 +57,34 @@ public enum DaybookExportReader {
                 coordinates: Coordinates(latitude: entry.latitude, longitude: entry.longitude),
                 visibility: entry.visibility, photos: entry.photos.compactMap(photo))
         }
+        if let exported = document.closet {
+            let closet = Self.closet(exported, photo: photo)
+            bundle.closet = closet
+        }
         return bundle
+    }
+
+    /// The closet, its ids kept as the file's own so that outfits and days can refer to items.
+    static func closet(_ closet: ExportedCloset, photo: (String?) -> String?) -> ImportedCloset {
+        ImportedCloset(
+            categories: closet.categories,
+            items: closet.items.map { item in
+                ImportedClosetItem(
+                    source: "daybook\u{1F}item\u{1F}\(item.id)", id: item.id.uuidString, name: item.name,
+                    category: item.category, tags: item.tags, colors: item.colors, photo: photo(item.photo),
+                    brand: item.brand, size: item.size, season: item.season, purchaseDate: item.purchaseDate,
+                    priceCents: item.priceCents, notes: item.notes, archivedReason: item.archivedReason,
+                    createdAt: item.createdAt)
+            },
+            outfits: closet.outfits.map { outfit in
+                ImportedOutfit(
+                    source: "daybook\u{1F}outfit\u{1F}\(outfit.id)", id: outfit.id.uuidString, name: outfit.name,
+                    items: outfit.items.map(\.uuidString), photo: photo(outfit.photo), createdAt: outfit.createdAt)
+            },
+            days: closet.outfitDays.map { day in
+                ImportedOutfitDay(
+                    source: "daybook\u{1F}outfit-day\u{1F}\(day.date)", date: day.date, status: day.status,
+                    outfit: day.outfit?.uuidString, items: day.items.map(\.uuidString), note: day.note)
+            })
     }
 }

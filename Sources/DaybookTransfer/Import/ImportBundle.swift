@@ -201,13 +201,14 @@ public struct ImportBundle: Sendable {
     public var journal: [ImportedJournalEntry]
     public var words: [ImportedWord]
     public var people: [String]
+    public var closet: ImportedCloset
     public var problems: [ImportProblem]
 
     public init(
         kind: ImportKind, moodNames: [String] = [], suggestedMoods: [String: Int] = [:],
         moments: [ImportedMoment] = [], days: [ImportedDay] = [], checkins: [ImportedCheckin] = [],
         journal: [ImportedJournalEntry] = [], words: [ImportedWord] = [], people: [String] = [],
-        problems: [ImportProblem] = []
+        closet: ImportedCloset = ImportedCloset(), problems: [ImportProblem] = []
     ) {
         self.kind = kind
         self.moodNames = moodNames
@@ -218,16 +219,19 @@ public struct ImportBundle: Sendable {
         self.journal = journal
         self.words = words
         self.people = people
+        self.closet = closet
         self.problems = problems
     }
 
     /// Every photo the records refer to.
     public var photoCount: Int {
         moments.reduce(0) { $0 + $1.photos.count } + journal.reduce(0) { $0 + $1.photos.count }
-            + days.reduce(0) { $0 + ($1.photo == nil ? 0 : 1) }
+            + days.reduce(0) { $0 + ($1.photo == nil ? 0 : 1) } + closet.photoCount
     }
 
-    public var isEmpty: Bool { moments.isEmpty && days.isEmpty && checkins.isEmpty && journal.isEmpty }
+    public var isEmpty: Bool {
+        moments.isEmpty && days.isEmpty && checkins.isEmpty && journal.isEmpty && closet.isEmpty
+    }
 
     /// The first and last date of anything found.
     public var dateRange: ClosedRange<LocalDate>? {
