@@ -18,7 +18,7 @@ struct MaintenanceService: Service {
                 do {
                     try await accounts.cleanUp()
                     try await notifications.cleanUp()
-                    try await exports.cleanUp()
+                    try await exports.cleanUpTransfers()
                 } catch {
                     logger.warning("clean-up failed", metadata: ["error": "\(error)"])
                 }

@@ -64,7 +64,7 @@ struct ImportReaderTests {
     @Test func dayOneMarksAndEscapesGoFromTheText() {
         #expect(
             DayOneReader.withoutPhotoMarks("Hi\\! ![](dayone-moment://ABC) there\\.\n![x](dayone-moment:/DEF)")
-                == "Hi!  there.")
+                == "Hi! there.")
     }
 
     @Test func daylioNotesLoseTheirHTML() {

@@ -271,9 +271,10 @@ public struct ExportService: Sendable {
 }
 
 extension ExportService {
-    /// Forgets exports and imports last touched longer ago than `keepFor`, with their files, and
-    /// files nobody refers to any more (an upload cut off, a job of a deleted account).
-    public func cleanUp() async throws {
+    /// Forgets exports and imports (both are transfer jobs) last touched longer ago than
+    /// `keepFor`, with their files, and files nobody refers to any more (an upload cut off, a job
+    /// of a deleted account).
+    public func cleanUpTransfers() async throws {
         let cutoff = now().addingTimeInterval(-settings.keepFor)
         for job in try await store.transfers.deleteJobs(updatedBefore: cutoff) {
             try? FileManager.default.removeItem(at: settings.file(job.id, job.kind == .export ? "zip" : "upload"))

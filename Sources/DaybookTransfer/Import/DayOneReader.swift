@@ -63,7 +63,9 @@ public enum DayOneReader {
     /// The text without its `![](dayone-moment://…)` marks (the photos are attached instead), and
     /// without Day One's escaping of Markdown's punctuation.
     static func withoutPhotoMarks(_ text: String) -> String {
-        text.replacingOccurrences(of: #"!\[[^\]]*\]\(dayone-moment:/*[^)]*\)"#, with: "", options: .regularExpression)
+        // A mark between words takes the spaces before it along (no double space left behind).
+        text.replacingOccurrences(
+            of: #"[ \t]*!\[[^\]]*\]\(dayone-moment:/*[^)]*\)"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"\\([.!\-()\[\]#*_])"#, with: "$1", options: .regularExpression)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
