@@ -24,17 +24,29 @@ public protocol InsightStore: Sendable {
     func entryRuns(userID: UUID) async throws -> [DateRun]
     /// Runs of consecutive local dates with at least one check-in, oldest first.
     func checkinRuns(userID: UUID) async throws -> [DateRun]
-    /// Every day with a mood in the range, and for each activity, feeling and person the days with
-    /// it (see `TagTally`).
-    func tagTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> (all: MoodTally, tags: [TagTally])
-    /// Pairs of activities on the same day (entry or check-ins), most days first, `limit` of them.
-    func activityPairs(userID: UUID, from: LocalDate, to: LocalDate, limit: Int) async throws -> [ActivityPair]
+    /// What goes with mood over the range, in one read (on PostgreSQL, reading the parts apart
+    /// doubled the round trips): see `MoodCompanions`; `pairLimit` pairs, most days first.
+    func moodCompanions(userID: UUID, from: LocalDate, to: LocalDate, pairLimit: Int) async throws -> MoodCompanions
     /// Check-ins by feeling and local hour, and by feeling and ISO weekday of their local date.
     func feelingCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws
         -> (byHour: [FeelingCount], byWeekday: [FeelingCount])
     /// Day entries with thoughts (`gratitude` false) or gratitude lines (true), newest first, strictly
     /// before `before` when given: the thought and gratitude diaries.
     func diary(userID: UUID, gratitude: Bool, before: LocalDate?, limit: Int) async throws -> [DiaryLine]
+}
+
+/// Every day with a mood, for each activity, feeling and person the days with it (see
+/// `TagTally`), and the pairs of activities on the same day (entry or check-ins).
+public struct MoodCompanions: Sendable, Hashable {
+    public var all: MoodTally
+    public var tags: [TagTally]
+    public var pairs: [ActivityPair]
+
+    public init(all: MoodTally = MoodTally(), tags: [TagTally] = [], pairs: [ActivityPair] = []) {
+        self.all = all
+        self.tags = tags
+        self.pairs = pairs
+    }
 }
 
 /// One day's thoughts, or its gratitude lines.

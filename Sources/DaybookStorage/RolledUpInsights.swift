@@ -173,21 +173,16 @@ extension RolledUpInsights {
         return try await rolledUp(userID: userID, periods: periods, parts: parts)
     }
 
-    public func tagTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> (
-        all: MoodTally, tags: [TagTally]
-    ) {
-        let sums = try await sums(userID: userID, from: from, to: to, parts: [.tags])
-        return (sums.all, sums.tags)
-    }
-
-    public func activityPairs(userID: UUID, from: LocalDate, to: LocalDate, limit: Int) async throws -> [ActivityPair] {
-        let pairs = try await sums(userID: userID, from: from, to: to, parts: [.pairs]).pairs
+    public func moodCompanions(userID: UUID, from: LocalDate, to: LocalDate, pairLimit: Int) async throws
+        -> MoodCompanions
+    {
+        let sums = try await sums(userID: userID, from: from, to: to, parts: [.tags, .pairs])
         // Most days first, then by the ids as text (the order both databases gave before).
-        return Array(
-            pairs.sorted {
-                ($0.days, $1.first.lowercasedString, $1.second.lowercasedString)
-                    > ($1.days, $0.first.lowercasedString, $0.second.lowercasedString)
-            }.prefix(max(0, limit)))
+        let pairs = sums.pairs.sorted {
+            ($0.days, $1.first.lowercasedString, $1.second.lowercasedString)
+                > ($1.days, $0.first.lowercasedString, $0.second.lowercasedString)
+        }
+        return MoodCompanions(all: sums.all, tags: sums.tags, pairs: Array(pairs.prefix(max(0, pairLimit))))
     }
 
     public func feelingCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws

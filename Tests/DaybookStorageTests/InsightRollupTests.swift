@@ -49,10 +49,11 @@ struct InsightRollupTests {
     ) async throws {
         let span = DateSpan(from: date(from), to: date(to))!
         let raw = try await insights.rawSums(userID: user.id, span: span, parts: Set(InsightSums.Part.allCases))
-        let tags = try await insights.tagTallies(userID: user.id, from: span.from, to: span.to)
-        #expect(tags.all == raw.all, "\(from)…\(to)", sourceLocation: sourceLocation)
-        #expect(Set(tags.tags) == Set(raw.tags), "\(from)…\(to)", sourceLocation: sourceLocation)
-        let pairs = try await insights.activityPairs(userID: user.id, from: span.from, to: span.to, limit: 1000)
+        let companions = try await insights.moodCompanions(
+            userID: user.id, from: span.from, to: span.to, pairLimit: 1000)
+        #expect(companions.all == raw.all, "\(from)…\(to)", sourceLocation: sourceLocation)
+        #expect(Set(companions.tags) == Set(raw.tags), "\(from)…\(to)", sourceLocation: sourceLocation)
+        let pairs = companions.pairs
         #expect(Set(pairs) == Set(raw.pairs), "\(from)…\(to)", sourceLocation: sourceLocation)
         #expect(pairs.map(\.days) == pairs.map(\.days).sorted(by: >), sourceLocation: sourceLocation)
         let counts = try await insights.feelingCounts(userID: user.id, from: span.from, to: span.to)

@@ -96,10 +96,10 @@ struct InsightStoreTests {
     func tagTalliesCountEachDayOnceJoinedToItsMood(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await annasHistory(store)
-            let (all, tags) = try await store.insights.tagTallies(
-                userID: anna.id, from: date("2025-01-01"), to: date("2025-01-31"))
-            #expect(all == MoodTally(days: 4, moodSum: 10))
-            let byID = Dictionary(uniqueKeysWithValues: tags.map { ($0.id, $0) })
+            let sums = try await store.insights.moodCompanions(
+                userID: anna.id, from: date("2025-01-01"), to: date("2025-01-31"), pairLimit: 10)
+            #expect(sums.all == MoodTally(days: 4, moodSum: 10))
+            let byID = Dictionary(uniqueKeysWithValues: sums.tags.map { ($0.id, $0) })
             // Walk: the 1st and 2nd (entries) and the 3rd (a check-in): 4 + 2 + 3.
             #expect(byID[walk]?.with == MoodTally(days: 3, moodSum: 9))
             #expect(byID[walk]?.kind == .activity)
@@ -112,14 +112,13 @@ struct InsightStoreTests {
             #expect(byID[mia]?.with == MoodTally(days: 1, moodSum: 2))
             #expect(byID[mia]?.kind == .person)
             // Walk and read together on the 2nd only (entry), read's check-in the same day.
-            let pairs = try await store.insights.activityPairs(
-                userID: anna.id, from: date("2025-01-01"), to: date("2025-01-31"), limit: 10)
+            let pairs = sums.pairs
             #expect(pairs.count == 1)
             #expect(Set([pairs.first?.first, pairs.first?.second]) == Set([walk, read]))
             #expect(pairs.first?.days == 1)
-            let empty = try await store.insights.tagTallies(
-                userID: anna.id, from: date("2026-01-01"), to: date("2026-01-31"))
-            #expect(empty.all == MoodTally() && empty.tags.isEmpty)
+            let empty = try await store.insights.moodCompanions(
+                userID: anna.id, from: date("2026-01-01"), to: date("2026-01-31"), pairLimit: 10)
+            #expect(empty == MoodCompanions())
         }
     }
 

@@ -85,11 +85,10 @@ public struct InsightService: Sendable {
     /// What goes with mood, the activities most often together, and the names of both.
     public func correlations(user: User, range: InsightRange) async throws -> CorrelationInsight {
         let span = try await span(range, user: user)
-        async let tallies = store.insights.tagTallies(userID: user.id, from: span.from, to: span.to)
-        async let pairs = store.insights.activityPairs(userID: user.id, from: span.from, to: span.to, limit: 10)
-        let (all, tags) = try await tallies
-        let correlations = MoodCorrelations(allDays: all, tags: tags)
-        let top = ActivityPair.top(try await pairs)
+        let sums = try await store.insights.moodCompanions(
+            userID: user.id, from: span.from, to: span.to, pairLimit: 10)
+        let correlations = MoodCorrelations(allDays: sums.all, tags: sums.tags)
+        let top = ActivityPair.top(sums.pairs)
         let names = try await vocabulary.lookup(
             userID: user.id,
             itemIDs: correlations.rows.filter { $0.kind != .person }.map(\.id) + top.flatMap { [$0.first, $0.second] },
