@@ -113,10 +113,6 @@ struct PostgresInsightStore: RolledUpInsights {
         try await Self.sums(client, logger: logger, userID: userID, span: span, parts: parts)
     }
 
-    func keptPeriods(userID: UUID, periods: [InsightPeriod]) async throws -> Set<String> {
-        try await Self.kept(client, logger: logger, userID: userID, keys: periods.map(\.key))
-    }
-
     func rollUp(userID: UUID, periods missing: [InsightPeriod]) async throws {
         // One transaction per period, under its year's lock: a writer's trigger waits for it, or
         // it for the writer, so a rollup never outlives a change it did not see.
@@ -158,19 +154,34 @@ struct PostgresInsightStore: RolledUpInsights {
         }
     }
 
-    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws -> InsightSums {
+    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws
+        -> (sums: InsightSums, kept: Set<String>)
+    {
+        let keys = periods.map(\.key)
+        // The kept periods come as rows of their own (kind `~kept`, the period in `a`): one round trip.
         let rows = try await client.rows(
             """
             SELECT kind, a, b, slot, sum(days)::integer AS days, sum(mood_sum)::integer AS mood_sum
             FROM insight_rollups WHERE user_id = \(userID) AND kind = ANY(\(parts.flatMap(\.kinds)))
-            AND period = ANY(\(periods.map(\.key))) GROUP BY kind, a, b, slot
+            AND period = ANY(\(keys)) GROUP BY kind, a, b, slot
+            UNION ALL
+            SELECT '~kept', period, '', 0, 0, 0 FROM insight_rollups
+            WHERE user_id = \(userID) AND kind = 'all' AND period = ANY(\(keys))
             """, logger: logger)
-        return InsightSums(
-            rows: try rows.map {
+        var sums: [InsightSums.Row] = []
+        var kept: Set<String> = []
+        for row in rows {
+            let kind: String = try row.value("kind")
+            if kind == "~kept" {
+                kept.insert(try row.value("a"))
+                continue
+            }
+            sums.append(
                 InsightSums.Row(
-                    kind: try $0.value("kind"), a: try $0.value("a"), b: try $0.value("b"), slot: try $0.value("slot"),
-                    days: try $0.value("days"), moodSum: try $0.value("mood_sum"))
-            })
+                    kind: kind, a: try row.value("a"), b: try row.value("b"), slot: try row.value("slot"),
+                    days: try row.value("days"), moodSum: try row.value("mood_sum")))
+        }
+        return (InsightSums(rows: sums), kept)
     }
 
     /// Which of the periods named by `keys` have a rollup.
@@ -217,6 +228,7 @@ struct PostgresInsightStore: RolledUpInsights {
                 )
                 SELECT t.kind, t.id, count(*)::integer AS days, sum(d.mood)::integer AS total FROM tags t
                 JOIN day_entries d ON d.user_id = \(userID) AND d.date = t.date
+                    AND d.date BETWEEN \(first) AND \(last)  -- else the planner reads every day of the user
                 GROUP BY t.kind, t.id
                 """, logger: logger
             ).compactMap { row -> TagTally? in
@@ -242,32 +254,38 @@ struct PostgresInsightStore: RolledUpInsights {
             ).map {
                 ActivityPair(first: try $0.value("first"), second: try $0.value("second"), days: try $0.value("days"))
             } : []
-        async let byHour: [FeelingCount] =
+        // By hour and by weekday in one pass (two grouping sets).
+        async let feelings: (byHour: [FeelingCount], byWeekday: [FeelingCount]) =
             parts.contains(.feelings)
             ? Self.feelingCounts(
                 try await db.rows(
                     """
-                    SELECT feeling_id, local_hour AS slot, count(*)::integer AS n FROM checkins
-                    WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) GROUP BY feeling_id, local_hour
-                    """, logger: logger)) : []
-        async let byWeekday: [FeelingCount] =
-            parts.contains(.feelings)
-            ? Self.feelingCounts(
-                try await db.rows(
-                    """
-                    SELECT feeling_id, extract(isodow FROM local_date)::integer AS slot, count(*)::integer AS n
-                    FROM checkins WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last)
-                    GROUP BY feeling_id, slot
-                    """, logger: logger)) : []
+                    SELECT feeling_id, hour, dow, GROUPING(hour) AS by_weekday, count(*)::integer AS n FROM (
+                        SELECT feeling_id, local_hour AS hour, extract(isodow FROM local_date)::integer AS dow
+                        FROM checkins WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last)
+                    ) c GROUP BY GROUPING SETS ((feeling_id, hour), (feeling_id, dow))
+                    """, logger: logger)) : ([], [])
+        let (byHour, byWeekday) = try await feelings
         return InsightSums(
-            all: try await all, tags: try await tags, pairs: try await pairs, byHour: try await byHour,
-            byWeekday: try await byWeekday)
+            all: try await all, tags: try await tags, pairs: try await pairs, byHour: byHour, byWeekday: byWeekday)
     }
 
-    private static func feelingCounts(_ rows: [PostgresRandomAccessRow]) throws -> [FeelingCount] {
-        try rows.map {
-            FeelingCount(feelingID: try $0.value("feeling_id"), slot: try $0.value("slot"), count: try $0.value("n"))
+    /// Rows of the two grouping sets: by hour (`by_weekday` 0) and by ISO weekday (1).
+    private static func feelingCounts(_ rows: [PostgresRandomAccessRow]) throws
+        -> (byHour: [FeelingCount], byWeekday: [FeelingCount])
+    {
+        var byHour: [FeelingCount] = []
+        var byWeekday: [FeelingCount] = []
+        for row in rows {
+            let feeling: UUID = try row.value("feeling_id")
+            let count: Int = try row.value("n")
+            if try row.value("by_weekday", as: Int.self) == 1 {
+                byWeekday.append(FeelingCount(feelingID: feeling, slot: try row.value("dow"), count: count))
+            } else {
+                byHour.append(FeelingCount(feelingID: feeling, slot: try row.value("hour"), count: count))
+            }
         }
+        return (byHour, byWeekday)
     }
 
     func diary(userID: UUID, gratitude: Bool, before: LocalDate?, limit: Int) async throws -> [DiaryLine] {

@@ -98,10 +98,6 @@ struct SQLiteInsightStore: RolledUpInsights {
         try pool.readInline { db in try Self.sums(db, userID: userID, span: span, parts: parts) }
     }
 
-    func keptPeriods(userID: UUID, periods: [InsightPeriod]) async throws -> Set<String> {
-        try pool.readInline { db in try Self.kept(db, userID: userID, keys: periods.map(\.key)) }
-    }
-
     func rollUp(userID: UUID, periods missing: [InsightPeriod]) async throws {
         // In the write transaction: no day entry or check-in changes between the reading and the
         // keeping, and the triggers forget a period that changes after.
@@ -139,7 +135,9 @@ struct SQLiteInsightStore: RolledUpInsights {
         }
     }
 
-    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws -> InsightSums {
+    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws
+        -> (sums: InsightSums, kept: Set<String>)
+    {
         try pool.readInline { db in
             var rows: [InsightSums.Row] = []
             for kind in parts.flatMap(\.kinds) {
@@ -153,7 +151,7 @@ struct SQLiteInsightStore: RolledUpInsights {
                     arguments: [Stored.id(userID), kind, Self.json(periods.map(\.key))]
                 ).map { InsightSums.Row(kind: kind, a: $0[0], b: $0[1], slot: $0[2], days: $0[3], moodSum: $0[4]) }
             }
-            return InsightSums(rows: rows)
+            return (InsightSums(rows: rows), try Self.kept(db, userID: userID, keys: periods.map(\.key)))
         }
     }
 

@@ -131,12 +131,12 @@ public struct InsightSums: Sendable, Hashable {
 public protocol RolledUpInsights: InsightStore {
     /// The sums of `parts` over a span, read from the rows (every pair, no limit).
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums
-    /// The keys of the periods that have a rollup.
-    func keptPeriods(userID: UUID, periods: [InsightPeriod]) async throws -> Set<String>
     /// Computes and keeps the rollups of `periods` (those found missing).
     func rollUp(userID: UUID, periods: [InsightPeriod]) async throws
-    /// The kept rollups of `parts` added up over `periods` (each rolled up before).
-    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws -> InsightSums
+    /// The kept rollups of `parts` added up over `periods`, and the keys of the periods that are
+    /// kept, in one read (usually all are: then the sums are the answer).
+    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws
+        -> (sums: InsightSums, kept: Set<String>)
 }
 
 extension RolledUpInsights {
@@ -162,15 +162,11 @@ extension RolledUpInsights {
         -> InsightSums
     {
         guard !periods.isEmpty else { return InsightSums() }
-        // Usually every period is kept: ask for the sums and which are kept at once.
-        async let kept = keptPeriods(userID: userID, periods: periods)
-        async let sums = rolledUp(userID: userID, periods: periods, parts: parts)
-        let keys = try await kept
-        let missing = periods.filter { !keys.contains($0.key) }
-        if missing.isEmpty { return try await sums }
-        _ = try? await sums
+        let first = try await rolledUp(userID: userID, periods: periods, parts: parts)
+        let missing = periods.filter { !first.kept.contains($0.key) }
+        if missing.isEmpty { return first.sums }
         try await rollUp(userID: userID, periods: missing)
-        return try await rolledUp(userID: userID, periods: periods, parts: parts)
+        return try await rolledUp(userID: userID, periods: periods, parts: parts).sums
     }
 
     public func moodCompanions(userID: UUID, from: LocalDate, to: LocalDate, pairLimit: Int) async throws
