@@ -132,7 +132,7 @@ struct APITransferTests {
             #expect(entries.count == 2)
             let lake = try #require(entries.first { ($0["body"] as? String)?.contains("Lake day") == true })
             #expect(lake["date"] as? String == "2022-07-02", "22:30 UTC is past midnight in Berlin")
-            #expect(lake["body"] as? String == "# Lake day\n\nSwam across. \n\nCold but good!")
+            #expect(lake["body"] as? String == "# Lake day\n\nSwam across.\n\nCold but good!")
             #expect(Set(lake["tags"] as? [String] ?? []) == ["summer", "swim", "travel"])
             #expect(lake["location"] as? String == "Wannsee")
             #expect(lake["latitude"] as? Double == 52.43 && lake["longitude"] as? Double == 13.17)
