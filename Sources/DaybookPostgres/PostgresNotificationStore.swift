@@ -104,6 +104,7 @@ final class PostgresNotificationChannel: NotificationChannel, @unchecked Sendabl
     private let local = LocalNotificationChannel()
     private let lock = NSLock()
     private var listening = false
+    private var stopped = false
 
     init(client: PostgresClient, logger: Logger) {
         self.client = client
@@ -125,10 +126,17 @@ final class PostgresNotificationChannel: NotificationChannel, @unchecked Sendabl
         return stream
     }
 
+    /// Ends the LISTEN loop: the store calls this when its pool has shut down.
+    func stop() {
+        lock.withLock { stopped = true }
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
     /// Holds one pooled connection in `LISTEN` for as long as the pool runs, reconnecting after
     /// failures, and passes each notice to this process's listeners.
     private func listen() async {
-        while !Task.isCancelled {
+        while !Task.isCancelled && !isStopped {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notices in
@@ -138,6 +146,7 @@ final class PostgresNotificationChannel: NotificationChannel, @unchecked Sendabl
                     }
                 }
             } catch {
+                if isStopped { return }
                 logger.warning("LISTEN for notifications stopped; listening again", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: .seconds(1))

@@ -22,7 +22,8 @@ public final class PostgresStore: DaybookStore {
     public let loginAttempts: any LoginAttemptStore
     public let twoFactor: any TwoFactorStore
     public let notifications: any NotificationStore
-    public let notificationChannel: any NotificationChannel
+    public var notificationChannel: any NotificationChannel { listener }
+    private let listener: PostgresNotificationChannel
     public let reminders: any ReminderStore
     public let push: any PushStore
     public let closet: any ClosetStore
@@ -54,7 +55,7 @@ public final class PostgresStore: DaybookStore {
         loginAttempts = PostgresLoginAttemptStore(client: client, logger: logger)
         twoFactor = PostgresTwoFactorStore(client: client, logger: logger)
         notifications = PostgresNotificationStore(client: client, logger: logger)
-        notificationChannel = PostgresNotificationChannel(client: client, logger: logger)
+        listener = PostgresNotificationChannel(client: client, logger: logger)
         reminders = PostgresReminderStore(client: client, logger: logger)
         push = PostgresPushStore(client: client, logger: logger)
         closet = PostgresClosetStore(client: client, logger: logger)
@@ -133,6 +134,8 @@ public final class PostgresStore: DaybookStore {
     public func run() async throws {
         guard runState.claim() else { return }
         await client.run()
+        // The pool is gone: the LISTEN loop would otherwise try it again every second, forever.
+        listener.stop()
     }
 }
 
