@@ -73,12 +73,12 @@ public struct InsightSums: Sendable, Hashable {
     /// Sums read back from rows (already added up over months by the database).
     public init(rows: [Row]) {
         for row in rows {
-            let a = UUID(uuidString: row.a)
+            let a = UUID(text: row.a)
             switch row.kind {
             case "all":
                 all = MoodTally(days: all.days + row.days, moodSum: all.moodSum + row.moodSum)
             case "pair":
-                if let a, let b = UUID(uuidString: row.b) {
+                if let a, let b = UUID(text: row.b) {
                     pairs.append(ActivityPair(first: a, second: b, days: row.days))
                 }
             case "hour":
@@ -93,29 +93,51 @@ public struct InsightSums: Sendable, Hashable {
         }
     }
 
-    /// Two spans' sums as one: counts of the same thing add up.
+    /// Two spans' sums as one: counts of the same thing add up (in the order first seen).
     public static func + (lhs: InsightSums, rhs: InsightSums) -> InsightSums {
-        InsightSums(rows: Self.added(lhs.rows + rhs.rows))
+        struct TagKey: Hashable {
+            let id: UUID, kind: InsightTagKind
+        }
+        struct PairKey: Hashable {
+            let first: UUID, second: UUID
+        }
+        struct SlotKey: Hashable {
+            let feeling: UUID, slot: Int
+        }
+        return InsightSums(
+            all: MoodTally(days: lhs.all.days + rhs.all.days, moodSum: lhs.all.moodSum + rhs.all.moodSum),
+            tags: added(lhs.tags, rhs.tags, key: { TagKey(id: $0.id, kind: $0.kind) }) {
+                $0.with = MoodTally(days: $0.with.days + $1.with.days, moodSum: $0.with.moodSum + $1.with.moodSum)
+            },
+            pairs: added(lhs.pairs, rhs.pairs, key: { PairKey(first: $0.first, second: $0.second) }) {
+                $0.days += $1.days
+            },
+            byHour: added(lhs.byHour, rhs.byHour, key: { SlotKey(feeling: $0.feelingID, slot: $0.slot) }) {
+                $0.count += $1.count
+            },
+            byWeekday: added(lhs.byWeekday, rhs.byWeekday, key: { SlotKey(feeling: $0.feelingID, slot: $0.slot) }) {
+                $0.count += $1.count
+            })
     }
 
-    private static func added(_ rows: [Row]) -> [Row] {
-        struct Key: Hashable {
-            let kind: String, a: String, b: String, slot: Int
-        }
-        var sums: [Key: Row] = [:]
-        var order: [Key] = []
-        for row in rows {
-            let key = Key(kind: row.kind, a: row.a, b: row.b, slot: row.slot)
-            if var sum = sums[key] {
-                sum.days += row.days
-                sum.moodSum += row.moodSum
-                sums[key] = sum
+    /// The elements of both, those with the same key merged into the first of them.
+    private static func added<T, Key: Hashable>(
+        _ lhs: [T], _ rhs: [T], key: (T) -> Key, merge: (inout T, T) -> Void
+    ) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(lhs.count + rhs.count)
+        var index: [Key: Int] = [:]
+        index.reserveCapacity(lhs.count + rhs.count)
+        for element in lhs + rhs {
+            let k = key(element)
+            if let at = index[k] {
+                merge(&result[at], element)
             } else {
-                sums[key] = row
-                order.append(key)
+                index[k] = result.count
+                result.append(element)
             }
         }
-        return order.compactMap { sums[$0] }
+        return result
     }
 }
 
@@ -173,12 +195,12 @@ extension RolledUpInsights {
         -> MoodCompanions
     {
         let sums = try await sums(userID: userID, from: from, to: to, parts: [.tags, .pairs])
-        // Most days first, then by the ids as text (the order both databases gave before).
-        let pairs = sums.pairs.sorted {
-            ($0.days, $1.first.lowercasedString, $1.second.lowercasedString)
-                > ($1.days, $0.first.lowercasedString, $0.second.lowercasedString)
-        }
-        return MoodCompanions(all: sums.all, tags: sums.tags, pairs: Array(pairs.prefix(max(0, pairLimit))))
+        // Most days first, then by the ids as text (the order both databases gave before); the
+        // texts made once per pair, not per comparison.
+        let pairs = sums.pairs.map { (pair: $0, first: $0.first.lowercasedString, second: $0.second.lowercasedString) }
+            .sorted { ($0.pair.days, $1.first, $1.second) > ($1.pair.days, $0.first, $0.second) }
+        return MoodCompanions(
+            all: sums.all, tags: sums.tags, pairs: pairs.prefix(max(0, pairLimit)).map(\.pair))
     }
 
     public func feelingCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws

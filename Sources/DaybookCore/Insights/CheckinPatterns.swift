@@ -52,7 +52,8 @@ public struct CheckinPatterns: Sendable, Hashable {
             f.byWeekday[position] += count.count
             feelings[count.feelingID] = f
         }
-        let sorted = feelings.values.sorted { ($0.total, $1.id.uuidString) > ($1.total, $0.id.uuidString) }
+        let sorted = feelings.values.map { (feeling: $0, id: $0.id.lowercasedString) }
+            .sorted { ($0.feeling.total, $1.id) > ($1.feeling.total, $0.id) }.map(\.feeling)
         self.weekdays = order
         self.feelings = sorted
         byHour = (0..<24).map { hour in sorted.reduce(0) { $0 + $1.byHour[hour] } }

@@ -57,10 +57,13 @@ public struct MoodCorrelations: Sendable, Hashable {
                     difference: withAverage - withoutAverage))
         }
         hiddenCount = tags.count - rows.count
-        // Largest effect first; ties by more days with it, then by id so the order is stable.
-        self.rows = rows.sorted {
-            (abs($0.difference), $0.with.days, $1.id.uuidString) > (abs($1.difference), $1.with.days, $0.id.uuidString)
-        }
+        // Largest effect first; ties by more days with it, then by id so the order is stable (the
+        // id's text made once per row, not per comparison).
+        self.rows = rows.map { (row: $0, id: $0.id.lowercasedString) }
+            .sorted {
+                (abs($0.row.difference), $0.row.with.days, $1.id) > (abs($1.row.difference), $1.row.with.days, $0.id)
+            }
+            .map(\.row)
     }
 }
 
@@ -80,12 +83,12 @@ public struct ActivityPair: Sendable, Hashable {
     public static func top(_ pairs: [ActivityPair], limit: Int = 10) -> [ActivityPair] {
         var seen = Set<[UUID]>()
         return pairs.filter { $0.days >= 2 && $0.first != $0.second }
-            .sorted {
-                ($0.days, $1.first.uuidString, $1.second.uuidString) > (
-                    $1.days, $0.first.uuidString, $0.second.uuidString
-                )
+            .map { (pair: $0, first: $0.first.lowercasedString, second: $0.second.lowercasedString) }
+            .sorted { ($0.pair.days, $1.first, $1.second) > ($1.pair.days, $0.first, $0.second) }
+            .filter {
+                seen.insert($0.first < $0.second ? [$0.pair.first, $0.pair.second] : [$0.pair.second, $0.pair.first])
+                    .inserted
             }
-            .filter { seen.insert([$0.first, $0.second].sorted { $0.uuidString < $1.uuidString }).inserted }
-            .prefix(limit).map { $0 }
+            .prefix(limit).map(\.pair)
     }
 }
