@@ -960,7 +960,9 @@ def main() -> int:
         if manifest.get("historyToken"):
             from insights import insights_phase
             log(f"insights: {args.history_years} years of days, 20 check-ins a day, one request at a time")
-            insights = insights_phase(server.port, manifest["historyToken"], log)
+            settle = (lambda: run(["psql", database_url, "-q", "-c", "VACUUM ANALYZE"], timeout=600)) \
+                if database_url else None
+            insights = insights_phase(server.port, manifest["historyToken"], log, settle=settle)
 
         mem = server.memory()
         report = {
