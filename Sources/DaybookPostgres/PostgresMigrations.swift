@@ -708,6 +708,19 @@ enum PostgresMigrations {
                 )
                 """,
             ]),
+        Migration(
+            version: 19, name: "insight rollups read from the index",
+            statements: [
+                // Issue 16: adding up ten years of rollups read 15,000 rows from the table to keep
+                // the 6,500 of the kinds asked for. With the kind in the key and the sums included,
+                // the index alone answers (4.5 → 2.9 ms); it replaces the old index, whose
+                // (user_id, period) prefix the triggers' deletes still use.
+                "DROP INDEX insight_rollups_by_period",
+                """
+                CREATE INDEX insight_rollups_by_period ON insight_rollups (user_id, period, kind)
+                INCLUDE (a, b, slot, days, mood_sum)
+                """,
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test
