@@ -76,7 +76,7 @@ public struct InsightSums: Sendable, Hashable {
             let a = UUID(text: row.a)
             switch row.kind {
             case "all":
-                all = MoodTally(days: all.days + row.days, moodSum: all.moodSum + row.moodSum)
+                all = all.adding(MoodTally(days: row.days, moodSum: row.moodSum))
             case "pair":
                 if let a, let b = UUID(text: row.b) {
                     pairs.append(ActivityPair(first: a, second: b, days: row.days))
@@ -105,9 +105,9 @@ public struct InsightSums: Sendable, Hashable {
             let feeling: UUID, slot: Int
         }
         return InsightSums(
-            all: MoodTally(days: lhs.all.days + rhs.all.days, moodSum: lhs.all.moodSum + rhs.all.moodSum),
+            all: lhs.all.adding(rhs.all),
             tags: added(lhs.tags, rhs.tags, key: { TagKey(id: $0.id, kind: $0.kind) }) {
-                $0.with = MoodTally(days: $0.with.days + $1.with.days, moodSum: $0.with.moodSum + $1.with.moodSum)
+                $0.with = $0.with.adding($1.with)
             },
             pairs: added(lhs.pairs, rhs.pairs, key: { PairKey(first: $0.first, second: $0.second) }) {
                 $0.days += $1.days
@@ -195,12 +195,9 @@ extension RolledUpInsights {
         -> MoodCompanions
     {
         let sums = try await sums(userID: userID, from: from, to: to, parts: [.tags, .pairs])
-        // Most days first, then by the ids as text (the order both databases gave before); the
-        // texts made once per pair, not per comparison.
-        let pairs = sums.pairs.map { (pair: $0, first: $0.first.lowercasedString, second: $0.second.lowercasedString) }
-            .sorted { ($0.pair.days, $1.first, $1.second) > ($1.pair.days, $0.first, $0.second) }
-        return MoodCompanions(
-            all: sums.all, tags: sums.tags, pairs: pairs.prefix(max(0, pairLimit)).map(\.pair))
+        // In the order both databases gave before.
+        let pairs = ActivityPair.mostDaysFirst(sums.pairs)
+        return MoodCompanions(all: sums.all, tags: sums.tags, pairs: Array(pairs.prefix(max(0, pairLimit))))
     }
 
     public func feelingCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws

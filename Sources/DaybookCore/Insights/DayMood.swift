@@ -33,6 +33,11 @@ public struct MoodTally: Sendable, Hashable, Codable {
     /// The mean mood (1–5), nil with no days.
     public var average: Double? { days == 0 ? nil : Double(moodSum) / Double(days) }
 
+    /// `self` and `other` together (the sums of two spans of days that do not overlap).
+    public func adding(_ other: MoodTally) -> MoodTally {
+        MoodTally(days: days + other.days, moodSum: moodSum + other.moodSum)
+    }
+
     /// What is left of `self` without `part` (days without something = all days − days with it).
     public func removing(_ part: MoodTally) -> MoodTally {
         MoodTally(days: days - part.days, moodSum: moodSum - part.moodSum)

@@ -82,13 +82,18 @@ public struct ActivityPair: Sendable, Hashable {
     /// The most frequent pairs, each pair once, at least two days together.
     public static func top(_ pairs: [ActivityPair], limit: Int = 10) -> [ActivityPair] {
         var seen = Set<[UUID]>()
-        return pairs.filter { $0.days >= 2 && $0.first != $0.second }
-            .map { (pair: $0, first: $0.first.lowercasedString, second: $0.second.lowercasedString) }
-            .sorted { ($0.pair.days, $1.first, $1.second) > ($1.pair.days, $0.first, $0.second) }
+        return mostDaysFirst(pairs.filter { $0.days >= 2 && $0.first != $0.second })
             .filter {
-                seen.insert($0.first < $0.second ? [$0.pair.first, $0.pair.second] : [$0.pair.second, $0.pair.first])
-                    .inserted
+                seen.insert([$0.first, $0.second].sorted { $0.lowercasedString < $1.lowercasedString }).inserted
             }
-            .prefix(limit).map(\.pair)
+            .prefix(limit).map { $0 }
+    }
+
+    /// Most days first, then by the ids as text; each id's text is made once per pair, not per
+    /// comparison (formatting ids in a comparator was 3-4 % of a ten-year request's CPU).
+    public static func mostDaysFirst(_ pairs: [ActivityPair]) -> [ActivityPair] {
+        pairs.map { (pair: $0, first: $0.first.lowercasedString, second: $0.second.lowercasedString) }
+            .sorted { ($0.pair.days, $1.first, $1.second) > ($1.pair.days, $0.first, $0.second) }
+            .map(\.pair)
     }
 }
