@@ -803,6 +803,13 @@
   function showOutbox(list, forms) {
     var section = list.closest("[data-outbox]") || list;
     section.hidden = !forms.length;
+    // The list is asked for again on every change the worker reports; drawn anew only when what
+    // it shows changed, so that an Open button does not vanish from under the user's finger.
+    var shown = JSON.stringify(forms.map(function (form) {
+      return [form.key, form.state, form.status, form.madeAt];
+    }));
+    if (list.dataset.shown === shown) return;
+    list.dataset.shown = shown;
     while (list.firstChild) list.removeChild(list.firstChild);
     forms.forEach(function (form) {
       var item = document.createElement("li");
