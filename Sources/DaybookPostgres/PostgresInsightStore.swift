@@ -80,31 +80,22 @@ struct PostgresInsightStore: RolledUpInsights {
             })
     }
 
-    func entryRuns(userID: UUID) async throws -> [DateRun] {
-        try await runs(
+    func dataSpan(userID: UUID) async throws -> DateSpan? {
+        // Four index lookups, each the first or last of its index for the user.
+        let row = try await client.rows(
             """
-            SELECT min(date) AS first, max(date) AS last FROM (
-                SELECT date, date - (row_number() OVER (ORDER BY date))::integer AS island
-                FROM day_entries WHERE user_id = \(userID)
-            ) r GROUP BY island ORDER BY first
-            """)
-    }
-
-    func checkinRuns(userID: UUID) async throws -> [DateRun] {
-        try await runs(
-            """
-            SELECT min(date) AS first, max(date) AS last FROM (
-                SELECT date, date - (row_number() OVER (ORDER BY date))::integer AS island
-                FROM (SELECT DISTINCT local_date AS date FROM checkins WHERE user_id = \(userID)) d
-            ) r GROUP BY island ORDER BY first
-            """)
-    }
-
-    /// Runs of consecutive dates: dates in a run share "date minus rank" ("gaps and islands").
-    private func runs(_ query: PostgresQuery) async throws -> [DateRun] {
-        try await client.rows(query, logger: logger).map {
-            DateRun(start: try $0.localDate("first"), end: try $0.localDate("last"))
-        }
+            SELECT min(d) AS first, max(d) AS last FROM (
+                SELECT min(date) AS d FROM day_entries WHERE user_id = \(userID)
+                UNION ALL SELECT max(date) FROM day_entries WHERE user_id = \(userID)
+                UNION ALL SELECT min(local_date) FROM checkins WHERE user_id = \(userID)
+                UNION ALL SELECT max(local_date) FROM checkins WHERE user_id = \(userID)
+            ) d
+            """, logger: logger
+        ).first
+        guard let row, let first = try row["first"].decode(PGDate?.self),
+            let last = try row["last"].decode(PGDate?.self)
+        else { return nil }
+        return DateSpan(from: first.date, to: last.date)
     }
 
     // MARK: Long ranges, from month rollups (see `RolledUpInsights`)
@@ -265,9 +256,32 @@ struct PostgresInsightStore: RolledUpInsights {
                         FROM checkins WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last)
                     ) c GROUP BY GROUPING SETS ((feeling_id, hour), (feeling_id, dow))
                     """, logger: logger)) : ([], [])
+        // A bit per day of the month (day 1 is bit 0), both kinds in one statement.
+        async let days: [PostgresRandomAccessRow] =
+            parts.contains(.days)
+            ? try await db.rows(
+                """
+                SELECT 'entry_days' AS kind, to_char(date, 'YYYY-MM') AS month,
+                    bit_or(1 << (extract(day FROM date)::integer - 1)) AS bits
+                FROM day_entries WHERE user_id = \(userID) AND date BETWEEN \(first) AND \(last) GROUP BY month
+                UNION ALL
+                SELECT 'checkin_days', to_char(local_date, 'YYYY-MM') AS month,
+                    bit_or(1 << (extract(day FROM local_date)::integer - 1))
+                FROM checkins WHERE user_id = \(userID) AND local_date BETWEEN \(first) AND \(last) GROUP BY month
+                """, logger: logger) : []
         let (byHour, byWeekday) = try await feelings
-        return InsightSums(
+        var sums = InsightSums(
             all: try await all, tags: try await tags, pairs: try await pairs, byHour: byHour, byWeekday: byWeekday)
+        for row in try await days {
+            guard let month = YearMonth(try row.value("month", as: String.self)) else { continue }
+            let monthDays = MonthDays(month: month, bits: try row.value("bits"))
+            if try row.value("kind", as: String.self) == "entry_days" {
+                sums.entryDays.append(monthDays)
+            } else {
+                sums.checkinDays.append(monthDays)
+            }
+        }
+        return sums
     }
 
     /// Rows of the two grouping sets: by hour (`by_weekday` 0) and by ISO weekday (1).

@@ -721,6 +721,14 @@ enum PostgresMigrations {
                 INCLUDE (a, b, slot, days, mood_sum)
                 """,
             ]),
+        Migration(
+            version: 20, name: "insight rollups keep the days of each month",
+            statements: [
+                // Issue 16: the streaks read each month's days from the rollups. A month rolled up
+                // before has no such rows but counts as kept; the rollups are a cache, so all go
+                // and are made again when next asked for.
+                "DELETE FROM insight_rollups"
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

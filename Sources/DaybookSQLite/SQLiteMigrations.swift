@@ -549,6 +549,12 @@ enum SQLiteMigrations {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("019 insight rollups keep the days of each month") { db in
+            // Issue 16: the streaks read each month's days from the rollups. A month rolled up
+            // before has no such rows but counts as kept; the rollups are a cache, so all go and
+            // are made again when next asked for.
+            try db.execute(sql: "DELETE FROM insight_rollups")
+        }
         return migrator
     }
 }

@@ -18,12 +18,9 @@ public protocol InsightStore: Sendable {
     func weekdayTallies(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [Int: MoodTally]
     /// Days at each mood level.
     func moodCounts(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [Mood: Int]
-    /// Runs of consecutive dates with a day entry, oldest first (each store finds them its fastest
-    /// way: SQLite reads the dates and lets `DateRun.runs(of:)` walk them, PostgreSQL answers the
-    /// runs themselves with a window function, saving thousands of rows on the wire).
-    func entryRuns(userID: UUID) async throws -> [DateRun]
-    /// Runs of consecutive local dates with at least one check-in, oldest first.
-    func checkinRuns(userID: UUID) async throws -> [DateRun]
+    /// Runs of consecutive dates with a day entry, and of local dates with at least one check-in,
+    /// oldest first.
+    func dayRuns(userID: UUID) async throws -> (entries: [DateRun], checkins: [DateRun])
     /// What goes with mood over the range, in one read (on PostgreSQL, reading the parts apart
     /// doubled the round trips): see `MoodCompanions`; `pairLimit` pairs, most days first.
     func moodCompanions(userID: UUID, from: LocalDate, to: LocalDate, pairLimit: Int) async throws -> MoodCompanions

@@ -59,6 +59,22 @@ struct InsightRollupTests {
         let counts = try await insights.feelingCounts(userID: user.id, from: span.from, to: span.to)
         #expect(Set(counts.byHour) == Set(raw.byHour), "\(from)…\(to)", sourceLocation: sourceLocation)
         #expect(Set(counts.byWeekday) == Set(raw.byWeekday), "\(from)…\(to)", sourceLocation: sourceLocation)
+        let days = try await insights.sums(userID: user.id, from: span.from, to: span.to, parts: [.days])
+        #expect(Set(days.entryDays) == Set(raw.entryDays), "\(from)…\(to)", sourceLocation: sourceLocation)
+        #expect(Set(days.checkinDays) == Set(raw.checkinDays), "\(from)…\(to)", sourceLocation: sourceLocation)
+    }
+
+    /// The streaks' runs (from the rollups of each month's days) equal the runs of the dates the
+    /// rows themselves have.
+    func expectRunsOfTheRows(
+        _ store: any DaybookStore, _ user: User, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let all = DateSpan(from: date("2000-01-01"), to: date("2030-12-31"))!
+        let entries = try await store.days.entries(userID: user.id, from: all.from, to: all.to).map(\.date)
+        let checkins = Array(try await store.checkins.countsByDate(userID: user.id, from: all.from, to: all.to).keys)
+        let runs = try await store.insights.dayRuns(userID: user.id)
+        #expect(runs.entries == DateRun.runs(of: entries), sourceLocation: sourceLocation)
+        #expect(runs.checkins == DateRun.runs(of: checkins), sourceLocation: sourceLocation)
     }
 
     @Test(arguments: TestDatabase.available)
@@ -79,6 +95,8 @@ struct InsightRollupTests {
             for (from, to) in ranges { try await expectSameAsRows(insights, anna, from, to) }
             // And again, now from the kept rollups.
             for (from, to) in ranges { try await expectSameAsRows(insights, anna, from, to) }
+            try await expectRunsOfTheRows(store, anna)
+            try await expectRunsOfTheRows(store, anna)
 
             // Each kind of write to a rolled-up month (and year) shows at once.
             let january = try #require(checkins.first { $0.localDate.year == 2025 && $0.localDate.month == 1 })
@@ -114,9 +132,11 @@ struct InsightRollupTests {
             for write in writes {
                 try await write()
                 try await expectSameAsRows(insights, anna, "2023-12-20", "2025-04-10")
+                try await expectRunsOfTheRows(store, anna)
             }
             for (from, to) in ranges { try await expectSameAsRows(insights, anna, from, to) }
             try await expectSameAsRows(insights, bert, "2023-12-20", "2025-04-10")
+            try await expectRunsOfTheRows(store, bert)
         }
     }
 

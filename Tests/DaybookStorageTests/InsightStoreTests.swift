@@ -81,13 +81,12 @@ struct InsightStoreTests {
         try await withStore(database) { store in
             let anna = try await annasHistory(store)
             // Entries: 30 Dec alone (31 Dec missing), 1–3 Jan, 5 Jan, 10 Feb.
-            let entries = try await store.insights.entryRuns(userID: anna.id)
+            let (entries, checkins) = try await store.insights.dayRuns(userID: anna.id)
             #expect(
                 entries.map { "\($0.start)…\($0.end)" } == [
                     "2024-12-30…2024-12-30", "2025-01-01…2025-01-03", "2025-01-05…2025-01-05", "2025-02-10…2025-02-10",
                 ])
             // Check-ins on the 2nd, 3rd (twice) and 4th: one run of three days.
-            let checkins = try await store.insights.checkinRuns(userID: anna.id)
             #expect(checkins == [DateRun(start: date("2025-01-02"), end: date("2025-01-04"))])
         }
     }

@@ -26,6 +26,31 @@ public struct DateRun: Sendable, Hashable, Codable {
     }
 }
 
+/// The days of one month that have something (a day entry, a check-in), one bit per day: day 1
+/// is bit 0. How the streaks keep ten years in 120 small numbers instead of 3,650 dates.
+public struct MonthDays: Sendable, Hashable {
+    public var month: YearMonth
+    public var bits: Int
+
+    public init(month: YearMonth, bits: Int) {
+        self.month = month
+        self.bits = bits
+    }
+
+    /// The month's dates whose bit is set, in order.
+    public var dates: [LocalDate] {
+        let first = month.firstDay.dayNumber
+        return (0..<31).filter { bits & (1 << $0) != 0 }.map { LocalDate(dayNumber: first + $0) }
+    }
+}
+
+extension DateRun {
+    /// The runs among the days of some months (any order), oldest first.
+    public static func runs(of months: [MonthDays]) -> [DateRun] {
+        runs(of: months.flatMap(\.dates))
+    }
+}
+
 /// The current and the longest run of consecutive days with something logged. A run still counts
 /// as current when its last day is yesterday: today is not over yet.
 public struct Streak: Sendable, Hashable {

@@ -68,12 +68,10 @@ public struct InsightService: Sendable {
     }
 
     public func streaks(user: User) async throws -> Streaks {
-        async let entryRuns = store.insights.entryRuns(userID: user.id)
-        async let checkinRuns = store.insights.checkinRuns(userID: user.id)
+        let runs = try await store.insights.dayRuns(userID: user.id)
         let today = today(for: user)
         return Streaks(
-            entries: Streak(runs: try await entryRuns, today: today),
-            checkins: Streak(runs: try await checkinRuns, today: today))
+            entries: Streak(runs: runs.entries, today: today), checkins: Streak(runs: runs.checkins, today: today))
     }
 
     public func weekdays(user: User, range: InsightRange) async throws -> (span: DateSpan, WeekdayPattern) {
