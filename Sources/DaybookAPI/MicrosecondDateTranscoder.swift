@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 import OpenAPIRuntime
 
@@ -25,12 +26,21 @@ struct MicrosecondDateTranscoder: DateTranscoder {
         let days = Self.floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Self.civil(fromDays: days)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return String(unsafeUninitializedCapacity: 27) { out in
+            var at = 0
+            func field(_ value: Int64, _ width: Int, then separator: Unicode.Scalar) {
+                at = FixedDigits.write(Int(value), width: width, into: out, at: at)
+                at = FixedDigits.write(separator, into: out, at: at)
+            }
+            field(year, 4, then: "-")
+            field(month, 2, then: "-")
+            field(day, 2, then: "T")
+            field(secondOfDay / 3600, 2, then: ":")
+            field(secondOfDay / 60 % 60, 2, then: ":")
+            field(secondOfDay % 60, 2, then: ".")
+            field(fraction, 6, then: "Z")
+            return at
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(fraction, 6))Z"
     }
 
     func decode(_ text: String) throws -> Date {
@@ -92,7 +102,9 @@ struct MicrosecondDateTranscoder: DateTranscoder {
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
-            guard let hours = number(2), expect(":"), let minutes = number(2), hours <= 23, minutes <= 59 else { return nil }
+            guard let hours = number(2), expect(":"), let minutes = number(2), hours <= 23, minutes <= 59 else {
+                return nil
+            }
             offset = sign * (hours * 3600 + minutes * 60)
         } else {
             return nil

@@ -33,23 +33,54 @@ enum Stored {
         names(columns).map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
-    /// Ids from the JSON text `ids(_:)` writes: the quoted runs between `"` are the ids, so no
-    /// JSON decoder is needed.
+    /// Ids from the JSON text `ids(_:)` writes: the runs of 36 bytes between two `"` are the ids,
+    /// read in place, so no JSON decoder (nor a split into `Character`s) is needed.
     static func ids(from text: String) -> [UUID] {
         guard text.utf8.count > 2 else { return [] }
-        return text.split(separator: "\"").compactMap { $0.utf8.count == 36 ? UUID(text: $0) : nil }
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            var ids: [UUID] = []
+            ids.reserveCapacity(bytes.count / 39)
+            var open: Int?
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
+                guard let start = open else {
+                    open = index + 1
+                    continue
+                }
+                if let id = UUID(utf8: UnsafeBufferPointer(rebasing: bytes[start..<index])) { ids.append(id) }
+                open = nil
+            }
+            return ids
+        } ?? ids(from: String(decoding: Array(text.utf8), as: UTF8.self))
     }
 
     /// Strings from the JSON text `strings(_:)` writes. Without a backslash no string in it can hold
-    /// a quote, so `["a","b"]` is split on `","` (tags and colours nearly always are); anything
+    /// a quote, so `["a","b"]` is cut at each `","` (tags and colours nearly always are); anything
     /// else goes through a JSON decoder, which costs tens of microseconds per call.
     static func strings(from text: String) -> [String] {
-        let bytes = text.utf8
+        let bytes = Array(text.utf8)
         guard bytes.count > 2 else { return [] }
-        if !bytes.contains(UInt8(ascii: "\\")), text.hasPrefix("[\""), text.hasSuffix("\"]") {
-            return text.dropFirst(2).dropLast(2).components(separatedBy: "\",\"")
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
+        guard !bytes.contains(UInt8(ascii: "\\")), bytes.count >= 4, bytes[0] == UInt8(ascii: "["),
+            bytes[1] == quote, bytes[bytes.count - 2] == quote, bytes[bytes.count - 1] == UInt8(ascii: "]")
+        else {
+            return (try? JSONDecoder().decode([String].self, from: Data(bytes))) ?? []
         }
-        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+        var strings: [String] = []
+        var start = 2
+        var index = 2
+        let end = bytes.count - 2
+        while index < end {
+            if bytes[index] == quote, index + 2 < end, bytes[index + 1] == comma, bytes[index + 2] == quote {
+                strings.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += 3
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        strings.append(String(decoding: bytes[start..<end], as: UTF8.self))
+        return strings
     }
 }
 

@@ -18,6 +18,8 @@ import Testing
         ("Walked to the sea.\nThen tea.", "Walked to the sea."), ("\n\n  Rain all day  \r\nlater", "Rain all day"),
         ("one\u{2028}two", "one"), ("\tTabbed\u{00A0}", "Tabbed"), ("", ""), ("\n\r\n", ""),
         ("🇫🇮 Helsinki\u{85}x", "🇫🇮 Helsinki"), ("   \nsecond", ""),
+        // Bytes that begin a line break's UTF-8 (0xC2, 0xE2) in characters that are not one.
+        ("½ — €, then\u{2029}next", "½ — €, then"), ("café…", "café…"),
     ])
     func noteFirstLine(note: String, expected: String) {
         let entry = DayEntry(userID: userID, date: LocalDate("2026-11-20")!, mood: .good, note: note)

@@ -51,11 +51,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     public var description: String {
-        let y = String(year)
-        let m = String(month)
-        let d = String(day)
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
-            + (m.count == 1 ? "0" : "") + m + "-" + (d.count == 1 ? "0" : "") + d
+        String(unsafeUninitializedCapacity: 10) { out in
+            var at = FixedDigits.write(year, width: 4, into: out, at: 0)
+            at = FixedDigits.write("-", into: out, at: at)
+            at = FixedDigits.write(month, width: 2, into: out, at: at)
+            at = FixedDigits.write("-", into: out, at: at)
+            return FixedDigits.write(day, width: 2, into: out, at: at)
+        }
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {

@@ -41,12 +41,24 @@ public struct DayEntry: Sendable, Hashable, Codable {
 
     /// The first non-empty line of the note, for teasers.
     ///
-    /// Scans unicode scalars, not characters: every list of days asks this of 50 notes, and
-    /// splitting the whole note into grapheme clusters cost more than the rest of the answer.
+    /// Scans bytes, not characters: every list of days asks this of 50 notes, and splitting the
+    /// whole note into grapheme clusters cost more than the rest of the answer. Every line break's
+    /// UTF-8 begins with 0x0A–0x0D, 0xC2 (U+0085) or 0xE2 (U+2028, U+2029), always at the start of
+    /// a scalar, so only those bytes are decoded.
     public var noteFirstLine: String {
         let scalars = note.unicodeScalars
+        let utf8 = note.utf8
         let start = scalars.firstIndex { !$0.isLineBreak } ?? scalars.endIndex
-        let end = scalars[start...].firstIndex(where: \.isLineBreak) ?? scalars.endIndex
+        var end = scalars.endIndex
+        var from = start
+        while let candidate = utf8[from...].firstIndex(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }
+        ) {
+            if scalars[candidate].isLineBreak {
+                end = candidate
+                break
+            }
+            from = utf8.index(after: candidate)
+        }
         var line = scalars[start..<end]
         while let first = line.first, first.isBlank { line.removeFirst() }
         while let last = line.last, last.isBlank { line.removeLast() }

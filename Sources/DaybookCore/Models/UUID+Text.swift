@@ -6,8 +6,7 @@ import Foundation
 extension UUID {
     /// `3f2c1e0a-6b7d-4c8e-9f10-1a2b3c4d5e6f`: lower case, as stored and as the API writes ids.
     public var lowercasedString: String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        return withUnsafeBytes(of: uuid) { bytes in
+        withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { out in
                 var index = 0
                 for (position, byte) in bytes.enumerated() {
@@ -15,8 +14,8 @@ extension UUID {
                         out[index] = UInt8(ascii: "-")
                         index += 1
                     }
-                    out[index] = digits[Int(byte >> 4)]
-                    out[index + 1] = digits[Int(byte & 0x0F)]
+                    out[index] = Self.hexDigit(byte >> 4)
+                    out[index + 1] = Self.hexDigit(byte & 0x0F)
                     index += 2
                 }
                 return index
@@ -27,27 +26,47 @@ extension UUID {
     /// Parses the 36-character dashed form in either case; nil for anything else, exactly where
     /// `UUID(uuidString:)` answers nil.
     public init?(text: some StringProtocol) {
-        let utf8 = Array(text.utf8)
+        let parsed =
+            text.utf8.withContiguousStorageIfAvailable { Self.parse($0) } ?? Self.parse(Array(text.utf8))
+        guard let parsed else { return nil }
+        self.init(uuid: parsed)
+    }
+
+    /// The id spelled by 36 UTF-8 bytes (see `init(text:)`), read without copying them: how ids
+    /// inside a stored list are read.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.parse(bytes) else { return nil }
+        self.init(uuid: parsed)
+    }
+
+    private static func parse(_ utf8: some RandomAccessCollection<UInt8>) -> uuid_t? {
         guard utf8.count == 36 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var byteIndex = 0
-        var i = 0
-        while i < 36 {
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard utf8[i] == UInt8(ascii: "-") else { return nil }
-                i += 1
-                continue
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+            var byteIndex = 0
+            var i = utf8.startIndex
+            var offset = 0
+            while offset < 36 {
+                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                    guard utf8[i] == UInt8(ascii: "-") else { return false }
+                    i = utf8.index(after: i)
+                    offset += 1
+                    continue
+                }
+                let next = utf8.index(after: i)
+                guard let high = hexValue(utf8[i]), let low = hexValue(utf8[next]) else { return false }
+                out[byteIndex] = high << 4 | low
+                byteIndex += 1
+                i = utf8.index(after: next)
+                offset += 2
             }
-            guard let high = Self.hexValue(utf8[i]), let low = Self.hexValue(utf8[i + 1]) else { return nil }
-            bytes[byteIndex] = high << 4 | low
-            byteIndex += 1
-            i += 2
+            return true
         }
-        self.init(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        return valid ? uuid : nil
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     private static func hexValue(_ c: UInt8) -> UInt8? {
