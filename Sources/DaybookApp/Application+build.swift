@@ -74,7 +74,9 @@ public func buildRouter(
     let router = Router(context: AppRequestContext.self)
     let registry = MetricsBootstrap.registry()
     router.addMiddleware {
-        // First: who the client is and whether the request came over HTTPS decide headers below.
+        // Outermost: the notification stream's chain of frames is let go before it streams.
+        LongLivedResponseMiddleware()
+        // Then: who the client is and whether the request came over HTTPS decide headers below.
         ClientMiddleware(resolver: ClientResolver(trustedProxies: configuration.trustedProxies))
         SecurityHeadersMiddleware()
         LogRequestsMiddleware(.info)
