@@ -23,13 +23,13 @@ struct EventStreamMiddleware: RouterMiddleware {
             throw APIProblem.unauthorized(tokenPresented: RequestScope.current?.tokenPresented ?? false)
         }
         let lastID = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { UUID(uuidString: $0) }
-        let events = NotificationEventStream(services: services, userID: auth.user.id, lastEventID: lastID).bytes()
+        let events = NotificationEventStream(services: services, userID: auth.user.id, lastEventID: lastID)
         return Response(
             status: .ok,
             headers: [
                 .contentType: "text/event-stream", .cacheControl: "no-store",
                 HTTPField.Name("X-Accel-Buffering")!: "no",
             ],
-            body: ResponseBody(asyncSequence: events.map { ByteBuffer(bytes: $0) }))
+            body: ResponseBody { writer in try await events.write(to: &writer) })
     }
 }

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import time
 
 from selenium.webdriver.common.by import By
@@ -57,6 +58,21 @@ def test_a_stream_hears_new_notifications_at_once_and_catches_up(server, new_use
 
     # No token, no stream.
     assert EventStream(server.url).status == 401
+
+
+def test_a_server_asked_to_stop_ends_open_streams_and_stops(server, new_user):
+    """An open stream never ends by itself; the server must still stop promptly when asked (a
+    deploy, a restart), closing the streams, so clients reconnect to the next one."""
+    token = register(server, "stopping", new_user)
+    streams = [EventStream(server.url, token) for _ in range(3)]
+    for stream in streams:
+        stream.wait_for("unread")
+    asked = time.monotonic()
+    server.proc.send_signal(signal.SIGTERM)
+    server.proc.wait(timeout=8)
+    assert time.monotonic() - asked < 5, "the server waited for the open streams"
+    assert server.proc.returncode == 0, server.log_tail()
+    server.running = False
 
 
 def test_the_bell_counts_without_reloading(server, browser, new_user, screenshot):
