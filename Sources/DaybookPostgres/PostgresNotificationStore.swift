@@ -146,8 +146,12 @@ final class PostgresNotificationChannel: NotificationChannel, @unchecked Sendabl
                     }
                 }
             } catch {
-                if isStopped { return }
+                // The pool closing ends the LISTEN a moment before the store calls `stop()`: the
+                // back-off comes first, so that a server stopping is not logged as a failure.
+                try? await Task.sleep(for: .seconds(1))
+                if isStopped || Task.isCancelled { return }
                 logger.warning("LISTEN for notifications stopped; listening again", metadata: ["error": "\(error)"])
+                continue
             }
             try? await Task.sleep(for: .seconds(1))
         }
