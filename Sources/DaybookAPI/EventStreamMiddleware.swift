@@ -16,7 +16,7 @@ struct EventStreamMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard request.method == .get, request.uri.path == APIPath.events else {
+        guard APIPath.opensEventStream(request.uri.path, method: request.method) else {
             return try await next(request, context)
         }
         guard let auth = context.auth else {

@@ -22,9 +22,15 @@ public enum APIPath {
     /// The live notification stream (`EventStreamMiddleware`).
     public static let events = "/api/v1/events"
 
+    /// Whether a request opens the live notification stream: answered by `EventStreamMiddleware`,
+    /// run apart by `LongLivedResponseMiddleware`, and the one API request a cookie authenticates.
+    public static func opensEventStream(_ path: String, method: HTTPRequest.Method) -> Bool {
+        method == .get && path == events
+    }
+
     /// The one API request a browser's session cookie authenticates.
     public static func takesSessionCookie(_ path: String, method: HTTPRequest.Method) -> Bool {
-        method == .get && path == events
+        opensEventStream(path, method: method)
     }
 }
 

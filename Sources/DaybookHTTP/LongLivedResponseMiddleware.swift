@@ -19,7 +19,7 @@ public struct LongLivedResponseMiddleware: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard APIPath.takesSessionCookie(request.uri.path, method: request.method) else {
+        guard APIPath.opensEventStream(request.uri.path, method: request.method) else {
             return try await next(request, context)
         }
         return try await withoutActuallyEscaping(next) { next in
