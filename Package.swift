@@ -212,7 +212,7 @@ let package = Package(
             name: "DaybookAppTests",
             dependencies: [
                 "DaybookApp", "DaybookTransfer", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
-                "DaybookServices", "DaybookHTTP", "DaybookClient", "DaybookTestSupport", "DaybookMedia", "DaybookWeb",
+                "DaybookServices", "DaybookHTTP", "DaybookAPI", "DaybookClient", "DaybookTestSupport", "DaybookMedia", "DaybookWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

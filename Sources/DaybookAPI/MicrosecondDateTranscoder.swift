@@ -25,16 +25,16 @@ struct MicrosecondDateTranscoder: DateTranscoder {
         let fraction = total - seconds * 1_000_000
         let days = Self.floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = Self.civil(fromDays: days)
+        // Years 0000…9999 all have a `LocalDate` from their day number (only its checked
+        // initialisers keep to 0001…9999).
+        let date = LocalDate(dayNumber: Int(days))
         return String(unsafeUninitializedCapacity: 27) { out in
-            var at = 0
+            var at = date.write(into: out, at: 0)
+            at = FixedDigits.write("T", into: out, at: at)
             func field(_ value: Int64, _ width: Int, then separator: Unicode.Scalar) {
                 at = FixedDigits.write(Int(value), width: width, into: out, at: at)
                 at = FixedDigits.write(separator, into: out, at: at)
             }
-            field(year, 4, then: "-")
-            field(month, 2, then: "-")
-            field(day, 2, then: "T")
             field(secondOfDay / 3600, 2, then: ":")
             field(secondOfDay / 60 % 60, 2, then: ":")
             field(secondOfDay % 60, 2, then: ".")
@@ -82,8 +82,8 @@ struct MicrosecondDateTranscoder: DateTranscoder {
             expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
             let second = number(2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23, minute <= 59,
-            second <= 60
+        guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: Int(month), year: Int(year)),
+            hour <= 23, minute <= 59, second <= 60
         else { return nil }
         var fraction = 0.0
         if expect(".") {
@@ -114,20 +114,14 @@ struct MicrosecondDateTranscoder: DateTranscoder {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
     static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         let quotient = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`, as
+    /// `LocalDate.dayNumber`, which cannot serve: a `LocalDate` is made checked, and RFC 3339 has
+    /// the year 0000 that its checks refuse).
     static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = floorDivide(y, 400)
@@ -135,19 +129,6 @@ struct MicrosecondDateTranscoder: DateTranscoder {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day since 1970-01-01 (`civil_from_days`).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

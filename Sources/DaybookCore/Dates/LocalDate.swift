@@ -51,13 +51,17 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     public var description: String {
-        String(unsafeUninitializedCapacity: 10) { out in
-            var at = FixedDigits.write(year, width: 4, into: out, at: 0)
-            at = FixedDigits.write("-", into: out, at: at)
-            at = FixedDigits.write(month, width: 2, into: out, at: at)
-            at = FixedDigits.write("-", into: out, at: at)
-            return FixedDigits.write(day, width: 2, into: out, at: at)
-        }
+        String(unsafeUninitializedCapacity: 10) { write(into: $0, at: 0) }
+    }
+
+    /// Writes `YYYY-MM-DD` (10 bytes) at `start`, returns the index after it: the text form, also
+    /// as the first part of a longer text (an RFC 3339 instant) without a string of its own.
+    public func write(into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var at = FixedDigits.write(year, width: 4, into: out, at: start)
+        at = FixedDigits.write("-", into: out, at: at)
+        at = FixedDigits.write(month, width: 2, into: out, at: at)
+        at = FixedDigits.write("-", into: out, at: at)
+        return FixedDigits.write(day, width: 2, into: out, at: at)
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
