@@ -43,13 +43,11 @@ extension APIHandlers {
                 body: .json(
                     .init(
                         from: trend.span.from.description, to: trend.span.to.description,
-                        // Averages to two decimals: what a chart can show, and ten years of points
+                        moods: trend.points.map { $0.mood?.rawValue },
+                        // Averages to two decimals: what a chart can show, and ten years of days
                         // encode in half the time.
-                        points: trend.points.map {
-                            .init(
-                                date: $0.date.description, mood: $0.mood?.rawValue,
-                                movingAverage: $0.movingAverage.map { ($0 * 100).rounded() / 100 })
-                        }))))
+                        movingAverages: trend.points.map { $0.movingAverage.map { ($0 * 100).rounded() / 100 } }
+                    ))))
     }
 
     func getInsightDistribution(_ input: Operations.getInsightDistribution.Input) async throws

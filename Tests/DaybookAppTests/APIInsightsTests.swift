@@ -49,11 +49,12 @@ struct APIInsightsTests {
             #expect(moods.first { $0["mood"] as? Int == 2 }?["share"] as? Double == 0.5)
 
             let trend = try await api.get("/insights/trend?range=30d")
-            let points = trend["points"] as? [[String: Any]] ?? []
-            #expect(points.count == 30 && trend["to"] as? String == TestDates.todayUTC)
-            #expect(points.filter { $0["mood"] != nil }.count == 12)
+            let trendMoods = trend["moods"] as? [Any] ?? []
+            let averages = trend["movingAverages"] as? [Any] ?? []
+            #expect(trendMoods.count == 30 && averages.count == 30 && trend["to"] as? String == TestDates.todayUTC)
+            #expect(trendMoods.filter { $0 is Int }.count == 12 && trendMoods.filter { $0 is NSNull }.count == 18)
             // Yesterday's window, 1 to 7 days ago: 2, 5, 2, 5, 2, 5, 2 = 23 over 7 days, to two decimals.
-            #expect(points[28]["movingAverage"] as? Double == 3.29)
+            #expect(averages[28] as? Double == 3.29)
 
             // Walk: 6 days at 5 against 6 days at 2 without it: +3.
             let correlations = try await api.get("/insights/correlations?range=30d")
