@@ -30,8 +30,6 @@ public struct APIRoutes: Sendable {
                 photoLimit: services.media.processor.limits.maxBytes, importLimit: services.imports.limits.fileBytes,
                 paths: APIPathTable(document: document, prefix: "/api/v1")))
         router.add(middleware: EventStreamMiddleware(services: services))
-        let handlers = APIHandlers(services: services)
-        router.add(middleware: InsightTrendMiddleware(handlers: handlers))
 
         router.get("/api/v1/openapi.yaml") { _, _ in
             Response(
@@ -39,7 +37,7 @@ public struct APIRoutes: Sendable {
                 headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: "public, max-age=300"],
                 body: .init(byteBuffer: ByteBuffer(string: document)))
         }
-        try handlers.registerHandlers(
+        try APIHandlers(services: services).registerHandlers(
             on: router, serverURL: URL(string: "/api/v1")!, configuration: Self.configuration,
             middlewares: [
                 RequireAuthentication(), RejectNulls(),

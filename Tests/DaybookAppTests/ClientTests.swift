@@ -109,8 +109,8 @@ struct ClientTests {
             let found = try await authenticated.listClosetItems(query: .init(tag: ["work"])).ok.body.json.items
             #expect(found.map(\.id) == [item.id] && found.first?.wornCount == 1 && found.first?.costPerWear == 45.5)
 
-            // Mood over time, which the server writes by hand (`InsightTrendMiddleware`): the
-            // generated client reads it. The day of 2024-03-03 is rad (5); the days around it empty.
+            // Mood over time, one value per day (`null` on a day without an entry): 2024-03-03 is
+            // rad (5), the days around it empty.
             let trend = try await authenticated.getInsightTrend(query: .init(from: "2024-03-01", to: "2024-03-05"))
                 .ok.body.json
             #expect(trend.from == "2024-03-01" && trend.to == "2024-03-05")
