@@ -55,11 +55,18 @@ struct ClosetPages: Sendable {
         let notice: String?
     }
 
-    struct ClosetLink {
+    /// A category, sort or tag link: a page has dozens, so they hand over their dictionaries.
+    struct ClosetLink: TemplateConvertible {
         let label: String
         let href: String
         let current: Bool
         var count: Int? = nil
+
+        var templateValue: [String: Any] {
+            var values: [String: Any] = ["label": label, "href": href, "current": current]
+            if let count { values["count"] = count }
+            return values
+        }
     }
 
     func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -25,10 +25,12 @@ struct ItemCard: TemplateConvertible {
     }
 
     var templateValue: [String: Any] {
-        var values: [String: Any] = ["id": id, "href": href, "name": name, "wornText": wornText, "checked": checked]
-        if let thumb { values["thumb"] = thumb }
-        if let archivedLabel { values["archivedLabel"] = archivedLabel }
-        return values
+        // `false`, not a missing key, for what a card lacks: Mustache would look for a missing
+        // name in every enclosing context, and a card without a photo must not find another's.
+        [
+            "id": id, "href": href, "name": name, "wornText": wornText, "checked": checked,
+            "thumb": thumb ?? false, "archivedLabel": archivedLabel ?? false,
+        ]
     }
 }
 

@@ -36,11 +36,12 @@ struct PageRenderer: Sendable {
 
     init(templates directory: URL, assets: StaticAssets) throws {
         var library = MustacheLibrary()
+        MustacheContentTypes.register(HTMLEscaping(), named: HTMLEscaping.name)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         for name in names where name.hasSuffix(".mustache") {
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             do {
-                try library.register(text, named: String(name.dropLast(".mustache".count)))
+                try library.register(HTMLEscaping.pragma + text, named: String(name.dropLast(".mustache".count)))
             } catch {
                 throw TemplateError(file: name, underlying: error)
             }
@@ -90,7 +91,7 @@ struct PageRenderer: Sendable {
     private func commonValues(_ context: AppRequestContext) -> [String: Any] {
         var values: [String: Any] = ["csrf": context.csrfToken, "iconURL": assets.url("icon.svg")]
         if let user = context.auth?.user {
-            values["me"] = UserBadge(user)
+            values["me"] = UserBadge(user).templateValue
             values["today"] = LocalDate.today(in: user.zone).description
         }
         return values
@@ -100,7 +101,8 @@ struct PageRenderer: Sendable {
         Tab.allCases.map { TabLink(label: $0.label, href: $0.href, icon: Icons.tab($0), current: $0 == current) }
     }
 
-    struct Layout {
+    /// Every page has these, so they hand over their dictionaries themselves (`TemplateConvertible`).
+    struct Layout: TemplateConvertible {
         let title: String
         let content: String
         /// Today (two columns) and the check-in log (a table) use more of a wide screen.
@@ -112,18 +114,28 @@ struct PageRenderer: Sendable {
         let iconSVG: String
         let icon192: String
         let appleTouchIcon: String
+
+        var templateValue: [String: Any] {
+            [
+                "title": title, "content": content, "wide": wide, "tabs": tabs.map(\.templateValue),
+                "loggedIn": loggedIn, "css": css, "js": js, "iconSVG": iconSVG, "icon192": icon192,
+                "appleTouchIcon": appleTouchIcon,
+            ]
+        }
     }
 
-    struct TabLink {
+    struct TabLink: TemplateConvertible {
         let label: String
         let href: String
         let icon: String
         let current: Bool
+
+        var templateValue: [String: Any] { ["label": label, "href": href, "icon": icon, "current": current] }
     }
 }
 
 /// The logged-in user as the header and the profile show them: a name and initials in a circle.
-struct UserBadge {
+struct UserBadge: TemplateConvertible {
     let name: String
     let username: String
     let initials: String
@@ -135,6 +147,12 @@ struct UserBadge {
         username = user.username
         initials = user.initials
         avatarURL = user.avatarMediaID.map { MediaPath.url($0, .avatar) }
+    }
+
+    var templateValue: [String: Any] {
+        var values: [String: Any] = ["name": name, "username": username, "initials": initials]
+        if let avatarURL { values["avatarURL"] = avatarURL }
+        return values
     }
 }
 
@@ -164,11 +182,13 @@ enum TemplateContext {
     static func convert(_ value: Any) -> Any? {
         switch value {
         case let text as String: return text
-        case let ready as any TemplateConvertible: return ready.templateValue
         case let flag as Bool: return flag
         case let number as Int: return number
-        case let strings as [String: String]: return strings
+        case let ready as any TemplateConvertible: return ready.templateValue
         case let strings as [String]: return strings
+        // Before the casts to dictionary types: casting an array to one looks at every element.
+        case let array as any TemplateArray: return array.templateElements
+        case let strings as [String: String]: return strings
         case let dictionary as [String: Any]: return dictionary.compactMapValues(convert)
         default: break
         }
@@ -189,4 +209,14 @@ enum TemplateContext {
             return value
         }
     }
+}
+
+/// An array converts element by element, without a `Mirror` of the array (which boxes every
+/// element as a child with a label first: a third of the closet page's conversion).
+protocol TemplateArray {
+    var templateElements: [Any] { get }
+}
+
+extension Array: TemplateArray {
+    var templateElements: [Any] { compactMap { TemplateContext.convert($0) } }
 }
