@@ -424,11 +424,15 @@ struct SQLiteClosetStore: ClosetStore {
                 db.cachedStatement(sql: sql), arguments: StatementArguments([user, user] + arguments)
             ).map { item($0, wear: WearSummary(count: $0[16], lastWorn: ($0[17] as String?).flatMap(LocalDate.init))) }
         }
-        let rows = try Row.fetchAll(
+        // Decoded as the cursor steps, from SQLite's own column bytes: `fetchAll` would first copy
+        // every value of every row.
+        var items: [ClosetItem] = []
+        let rows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT \(itemColumns) FROM closet_items i WHERE i.user_id = ? AND \(condition)"),
             arguments: StatementArguments([user] + arguments))
-        guard !rows.isEmpty else { return [] }
-        let ids: [String] = rows.map { $0[0] }
+        while let row = try rows.next() { items.append(item(row, wear: WearSummary())) }
+        guard !items.isEmpty else { return [] }
+        let ids = items.map { Stored.id($0.id) }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         var wear: [String: WearSummary] = [:]
         for row in try Row.fetchAll(
@@ -441,7 +445,8 @@ struct SQLiteClosetStore: ClosetStore {
         {
             wear[row[0]] = WearSummary(count: row[1], lastWorn: (row[2] as String?).flatMap(LocalDate.init))
         }
-        return rows.map { item($0, wear: wear[$0[0]] ?? WearSummary()) }
+        for index in items.indices { items[index].wear = wear[ids[index]] ?? WearSummary() }
+        return items
     }
 
     /// An item from the columns of `itemColumns`, with its wear.
