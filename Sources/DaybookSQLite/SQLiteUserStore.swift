@@ -89,10 +89,12 @@ struct SQLiteUserStore: UserStore {
 
     func list(limit: Int, offset: Int) async throws -> [User] {
         try pool.readInline { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT \(Self.columns) FROM users ORDER BY created_at, id LIMIT ? OFFSET ?"),
-                arguments: [limit, offset]
-            ).map(Self.user)
+            try Array(
+                Row.fetchCursor(
+                    db.cachedStatement(
+                        sql: "SELECT \(Self.columns) FROM users ORDER BY created_at, id LIMIT ? OFFSET ?"),
+                    arguments: [limit, offset]
+                ).map(Self.user))
         }
     }
 
