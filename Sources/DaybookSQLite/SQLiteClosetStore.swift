@@ -426,12 +426,11 @@ struct SQLiteClosetStore: ClosetStore {
         }
         // Decoded as the cursor steps, from SQLite's own column bytes: `fetchAll` would first copy
         // every value of every row.
-        var items = try Array(
-            Row.fetchCursor(
-                db.cachedStatement(
-                    sql: "SELECT \(itemColumns) FROM closet_items i WHERE i.user_id = ? AND \(condition)"),
-                arguments: StatementArguments([user] + arguments)
-            ).map { item($0, wear: WearSummary()) })
+        var items: [ClosetItem] = []
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT \(itemColumns) FROM closet_items i WHERE i.user_id = ? AND \(condition)"),
+            arguments: StatementArguments([user] + arguments))
+        while let row = try rows.next() { items.append(item(row, wear: WearSummary())) }
         guard !items.isEmpty else { return [] }
         let ids = items.map { Stored.id($0.id) }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")

@@ -66,27 +66,25 @@ struct SQLiteDayStore: DayStore {
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
         try pool.readInline { db in
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql:
-                            "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?"
-                    ),
-                    arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit]
-                ).map(Self.entry))
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?"
+                ),
+                arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit]
+            ).map(Self.entry)
         }
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {
         try pool.readInline { db in
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql:
-                            "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date"
-                    ),
-                    arguments: [Stored.id(userID), from.description, to.description]
-                ).map(Self.entry))
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date"
+                ),
+                arguments: [Stored.id(userID), from.description, to.description]
+            ).map(Self.entry)
         }
     }
 
@@ -94,14 +92,13 @@ struct SQLiteDayStore: DayStore {
         guard !dates.isEmpty else { return [] }
         return try pool.readInline { db in
             let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
-            return try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql:
-                            "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date IN (\(marks)) ORDER BY date DESC"
-                    ),
-                    arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description))
-                ).map(Self.entry))
+            return try Row.fetchAll(
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date IN (\(marks)) ORDER BY date DESC"
+                ),
+                arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description))
+            ).map(Self.entry)
         }
     }
 

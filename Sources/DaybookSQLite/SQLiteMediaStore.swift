@@ -84,11 +84,10 @@ struct SQLiteMediaStore: MediaStore {
 
     func deleteAll(userID: UUID) async throws -> [MediaRecord] {
         try pool.writeInline { db in
-            let records = try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(sql: "SELECT \(Self.columns) FROM media WHERE user_id = ?"),
-                    arguments: [Stored.id(userID)]
-                ).map(Self.record))
+            let records = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM media WHERE user_id = ?"),
+                arguments: [Stored.id(userID)]
+            ).map(Self.record)
             try db.cachedStatement(sql: "UPDATE users SET avatar_media_id = NULL WHERE id = ?").execute(arguments: [
                 Stored.id(userID)
             ])

@@ -53,24 +53,22 @@ struct SQLiteNotificationStore: NotificationStore {
     func list(userID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [InboxNotification] {
         try pool.readInline { db in
             if let cursor {
-                return try Array(
-                    Row.fetchCursor(
-                        db.cachedStatement(
-                            sql: """
-                                SELECT \(Self.columns) FROM notifications WHERE user_id = ? AND (created_at, id) < (?, ?)
-                                ORDER BY created_at DESC, id DESC LIMIT ?
-                                """),
-                        arguments: [Stored.id(userID), Stored.time(cursor.createdAt), Stored.id(cursor.id), limit]
-                    ).map(Self.notification))
-            }
-            return try Array(
-                Row.fetchCursor(
+                return try Row.fetchAll(
                     db.cachedStatement(
                         sql: """
-                            SELECT \(Self.columns) FROM notifications WHERE user_id = ?
+                            SELECT \(Self.columns) FROM notifications WHERE user_id = ? AND (created_at, id) < (?, ?)
                             ORDER BY created_at DESC, id DESC LIMIT ?
-                            """), arguments: [Stored.id(userID), limit]
-                ).map(Self.notification))
+                            """),
+                    arguments: [Stored.id(userID), Stored.time(cursor.createdAt), Stored.id(cursor.id), limit]
+                ).map(Self.notification)
+            }
+            return try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.columns) FROM notifications WHERE user_id = ?
+                        ORDER BY created_at DESC, id DESC LIMIT ?
+                        """), arguments: [Stored.id(userID), limit]
+            ).map(Self.notification)
         }
     }
 
@@ -83,23 +81,21 @@ struct SQLiteNotificationStore: NotificationStore {
             }
             if let id, let anchor {
                 let createdAt: Int64 = anchor[0]
-                return try Array(
-                    Row.fetchCursor(
-                        db.cachedStatement(
-                            sql: """
-                                SELECT \(Self.columns) FROM notifications WHERE user_id = ? AND (created_at, id) > (?, ?)
-                                ORDER BY created_at, id LIMIT ?
-                                """), arguments: [Stored.id(userID), createdAt, Stored.id(id), limit]
-                    ).map(Self.notification))
-            }
-            let newest = try Array(
-                Row.fetchCursor(
+                return try Row.fetchAll(
                     db.cachedStatement(
                         sql: """
-                            SELECT \(Self.columns) FROM notifications WHERE user_id = ?
-                            ORDER BY created_at DESC, id DESC LIMIT ?
-                            """), arguments: [Stored.id(userID), limit]
-                ).map(Self.notification))
+                            SELECT \(Self.columns) FROM notifications WHERE user_id = ? AND (created_at, id) > (?, ?)
+                            ORDER BY created_at, id LIMIT ?
+                            """), arguments: [Stored.id(userID), createdAt, Stored.id(id), limit]
+                ).map(Self.notification)
+            }
+            let newest = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.columns) FROM notifications WHERE user_id = ?
+                        ORDER BY created_at DESC, id DESC LIMIT ?
+                        """), arguments: [Stored.id(userID), limit]
+            ).map(Self.notification)
             return newest.reversed()
         }
     }

@@ -42,12 +42,11 @@ struct SQLiteSessionStore: SessionStore {
 
     func sessions(userID: UUID) async throws -> [Session] {
         try pool.readInline { db in
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql: "SELECT \(Self.columns) FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC"),
-                    arguments: [Stored.id(userID)]
-                ).map(Self.session))
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT \(Self.columns) FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC"),
+                arguments: [Stored.id(userID)]
+            ).map(Self.session)
         }
     }
 

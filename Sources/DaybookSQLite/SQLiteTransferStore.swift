@@ -48,25 +48,23 @@ struct SQLiteTransferStore: TransferStore {
 
     func jobs(userID: UUID, kind: TransferJob.Kind, limit: Int) async throws -> [TransferJob] {
         try pool.readInline { db in
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT \(Self.columns) FROM transfer_jobs WHERE user_id = ? AND kind = ?
-                            ORDER BY created_at DESC LIMIT ?
-                            """),
-                    arguments: [Stored.id(userID), kind.rawValue, limit]
-                ).map(Self.job))
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.columns) FROM transfer_jobs WHERE user_id = ? AND kind = ?
+                        ORDER BY created_at DESC LIMIT ?
+                        """),
+                arguments: [Stored.id(userID), kind.rawValue, limit]
+            ).map(Self.job)
         }
     }
 
     func deleteJobs(updatedBefore before: Date) async throws -> [TransferJob] {
         try pool.writeInline { db in
-            let jobs = try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(sql: "SELECT \(Self.columns) FROM transfer_jobs WHERE updated_at < ?"),
-                    arguments: [Stored.time(before)]
-                ).map(Self.job))
+            let jobs = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM transfer_jobs WHERE updated_at < ?"),
+                arguments: [Stored.time(before)]
+            ).map(Self.job)
             try db.cachedStatement(sql: "DELETE FROM transfer_jobs WHERE updated_at < ?").execute(arguments: [
                 Stored.time(before)
             ])

@@ -89,12 +89,10 @@ struct SQLiteUserStore: UserStore {
 
     func list(limit: Int, offset: Int) async throws -> [User] {
         try pool.readInline { db in
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql: "SELECT \(Self.columns) FROM users ORDER BY created_at, id LIMIT ? OFFSET ?"),
-                    arguments: [limit, offset]
-                ).map(Self.user))
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM users ORDER BY created_at, id LIMIT ? OFFSET ?"),
+                arguments: [limit, offset]
+            ).map(Self.user)
         }
     }
 

@@ -16,7 +16,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
             }
             if !includeArchived { sql += " AND archived = 0" }
             sql += " ORDER BY kind, position, name"
-            return try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map(Self.item))
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.item)
         }
     }
 
@@ -72,14 +72,13 @@ struct SQLiteVocabularyStore: VocabularyStore {
     func people(userID: UUID, includeArchived: Bool) async throws -> [Person] {
         try pool.readInline { db in
             let filter = includeArchived ? "" : " AND archived = 0"
-            return try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql:
-                            "SELECT \(Self.personColumns) FROM people WHERE user_id = ?\(filter) ORDER BY name COLLATE NOCASE, id"
-                    ),
-                    arguments: [Stored.id(userID)]
-                ).map(Self.person))
+            return try Row.fetchAll(
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(Self.personColumns) FROM people WHERE user_id = ?\(filter) ORDER BY name COLLATE NOCASE, id"
+                ),
+                arguments: [Stored.id(userID)]
+            ).map(Self.person)
         }
     }
 
@@ -123,18 +122,15 @@ struct SQLiteVocabularyStore: VocabularyStore {
             let items =
                 itemIDs.isEmpty
                 ? []
-                : try Array(
-                    Row.fetchCursor(
-                        db.cachedStatement(sql: Self.namedItems), arguments: [Stored.id(userID), Stored.ids(itemIDs)]
-                    ).map(Self.item))
+                : try Row.fetchAll(
+                    db.cachedStatement(sql: Self.namedItems), arguments: [Stored.id(userID), Stored.ids(itemIDs)]
+                ).map(Self.item)
             let people =
                 personIDs.isEmpty
                 ? []
-                : try Array(
-                    Row.fetchCursor(
-                        db.cachedStatement(sql: Self.namedPeople),
-                        arguments: [Stored.id(userID), Stored.ids(personIDs)]
-                    ).map(Self.person))
+                : try Row.fetchAll(
+                    db.cachedStatement(sql: Self.namedPeople), arguments: [Stored.id(userID), Stored.ids(personIDs)]
+                ).map(Self.person)
             return (items, people)
         }
     }
