@@ -44,8 +44,8 @@ extension APIHandlers {
                     .init(
                         from: trend.span.from.description, to: trend.span.to.description,
                         moods: trend.points.map { $0.mood?.rawValue },
-                        // Averages to two decimals: what a chart can show, and ten years of days
-                        // encode in half the time.
+                        // Averages to two decimals: what a chart can show, in a few bytes a day
+                        // where a full double is up to 18.
                         movingAverages: trend.points.map { $0.movingAverage.map { ($0 * 100).rounded() / 100 } }
                     ))))
     }

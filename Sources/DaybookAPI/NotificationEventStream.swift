@@ -145,30 +145,27 @@ private final class EncodedEvents: Sendable {
     }
 }
 
-/// The `data` of a `notification` event: the notification as the API writes it (its instant in
-/// the API's RFC 3339 form), with the unread count.
+/// The `data` of a `notification` event: the notification exactly as the API writes it
+/// (`Components.Schemas.Notification`, by the encoder of every API answer), with the unread count
+/// in the same object.
 private struct EventData: Encodable {
-    let id: String
-    let kind: String
-    let text: String
-    let link: String
-    let createdAt: String
-    let read: Bool
+    let notification: Components.Schemas.Notification
     let unreadCount: Int
 
-    init(_ notification: InboxNotification, unreadCount: Int) throws {
-        id = notification.id.lowercasedString
-        kind = notification.kind
-        text = notification.text
-        link = notification.link
-        createdAt = try MicrosecondDateTranscoder().encode(notification.createdAt)
-        read = notification.isRead
+    init(_ notification: InboxNotification, unreadCount: Int) {
+        self.notification = Components.Schemas.Notification(notification)
         self.unreadCount = unreadCount
     }
 
+    private enum CodingKeys: String, CodingKey { case unreadCount }
+
+    func encode(to encoder: any Encoder) throws {
+        try notification.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(unreadCount, forKey: .unreadCount)
+    }
+
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        String(decoding: try ResponseJSONEncoder().encode(self), as: UTF8.self)
     }
 }
