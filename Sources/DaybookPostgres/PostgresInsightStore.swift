@@ -105,43 +105,63 @@ struct PostgresInsightStore: RolledUpInsights {
     }
 
     func rollUp(userID: UUID, periods missing: [InsightPeriod]) async throws {
-        // One transaction per period, under its year's lock: a writer's trigger waits for it, or
-        // it for the writer, so a rollup never outlives a change it did not see.
         for period in missing {
+            // The parts of a year or a run not kept are made first, each in its own transaction.
+            if !period.parts.isEmpty {
+                let kept = try await Self.kept(client, logger: logger, userID: userID, keys: period.parts.map(\.key))
+                try await rollUp(userID: userID, periods: period.parts.filter { !kept.contains($0.key) })
+            }
             try await storeErrors {
                 try await client.withTransaction(logger: logger) { connection in
-                    try await connection.execute(
-                        "SELECT pg_advisory_xact_lock(hashtextextended(\(userID.lowercasedString + String(format: "%04d", period.year)), 17))",
-                        logger: logger)
-                    let months = period.months.map(\.description)
-                    let keptMonths = try await Self.kept(connection, logger: logger, userID: userID, keys: months)
-                    for month in period.months where !keptMonths.contains(month.description) {
-                        let rows = try await Self.sums(
-                            connection, logger: logger, userID: userID, span: InsightPeriod.month(month).span,
-                            parts: Set(InsightSums.Part.allCases)
-                        ).rows
-                        try await connection.execute(
-                            """
-                            INSERT INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
-                            SELECT \(userID), k, \(month.description), a, b, s, d, m
-                            FROM unnest(\(rows.map(\.kind)), \(rows.map(\.a)), \(rows.map(\.b)), \(rows.map(\.slot)),
-                                \(rows.map(\.days)), \(rows.map(\.moodSum))) AS t(k, a, b, s, d, m)
-                            ON CONFLICT (user_id, kind, period, a, b, slot)
-                            DO UPDATE SET days = EXCLUDED.days, mood_sum = EXCLUDED.mood_sum
-                            """, logger: logger)
-                    }
-                    guard case .year = period else { return }
-                    // A year is the sum of its months.
-                    try await connection.execute(
-                        """
-                        INSERT INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
-                        SELECT user_id, kind, \(period.key), a, b, slot, sum(days), sum(mood_sum) FROM insight_rollups
-                        WHERE user_id = \(userID) AND period = ANY(\(months)) GROUP BY user_id, kind, a, b, slot
-                        ON CONFLICT (user_id, kind, period, a, b, slot)
-                        DO UPDATE SET days = EXCLUDED.days, mood_sum = EXCLUDED.mood_sum
-                        """, logger: logger)
+                    try await Self.keep(connection, logger: logger, userID: userID, period: period)
                 }
             }
+        }
+    }
+
+    /// Computes and keeps the rollup of `period` in a transaction holding the user's rollup lock,
+    /// which the triggers take before they forget anything: a writer waits for it, or it for the
+    /// writer, so a rollup never outlives a change it did not see. A month is summed from its
+    /// rows; a year or a run from its parts, and only if every part is still kept (a write may
+    /// have forgotten one since; the reader then finds the period missing and sums it anew).
+    private static func keep(
+        _ connection: PostgresConnection, logger: Logger, userID: UUID, period: InsightPeriod
+    ) async throws {
+        try await connection.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended(\(userID.lowercasedString), 17))", logger: logger)
+        guard !period.parts.isEmpty else {
+            let rows = try await sums(
+                connection, logger: logger, userID: userID, span: period.span, parts: Set(InsightSums.Part.allCases)
+            ).rows
+            try await connection.execute(
+                """
+                INSERT INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+                SELECT \(userID), k, \(period.key), a, b, s, d, m
+                FROM unnest(\(rows.map(\.kind)), \(rows.map(\.a)), \(rows.map(\.b)), \(rows.map(\.slot)),
+                    \(rows.map(\.days)), \(rows.map(\.moodSum))) AS t(k, a, b, s, d, m)
+                ON CONFLICT (user_id, kind, period, a, b, slot)
+                DO UPDATE SET days = EXCLUDED.days, mood_sum = EXCLUDED.mood_sum
+                """, logger: logger)
+            return
+        }
+        let partKeys = period.parts.map(\.key)
+        guard try await kept(connection, logger: logger, userID: userID, keys: partKeys).count == partKeys.count
+        else { return }
+        try await connection.execute(
+            """
+            INSERT INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+            SELECT user_id, kind, \(period.key), a, b, slot, sum(days), sum(mood_sum) FROM insight_rollups
+            WHERE user_id = \(userID) AND period = ANY(\(partKeys)) GROUP BY user_id, kind, a, b, slot
+            ON CONFLICT (user_id, kind, period, a, b, slot)
+            DO UPDATE SET days = EXCLUDED.days, mood_sum = EXCLUDED.mood_sum
+            """, logger: logger)
+        if case .months(let run) = period {
+            // See `InsightPeriod.staleRuns`.
+            try await connection.execute(
+                """
+                DELETE FROM insight_rollups WHERE user_id = \(userID) AND period >= '~'
+                AND period < \(InsightPeriod.staleRuns(before: run))
+                """, logger: logger)
         }
     }
 

@@ -729,6 +729,32 @@ enum PostgresMigrations {
                 // and are made again when next asked for.
                 "DELETE FROM insight_rollups"
             ]),
+        Migration(
+            version: 21, name: "insight rollups of runs of months",
+            statements: [
+                // Issue 16: a range's whole months are one rollup (`InsightPeriod.months`, key
+                // `~LAST/FIRST`); a change in month M forgets the runs with LAST >= M and
+                // FIRST <= M, found as one range of the period index. The keys are compared byte by
+                // byte (collation "C") whatever the database's collation, which may ignore the `~`.
+                // One advisory lock per user now (it was per user and year): a run spans years.
+                "DELETE FROM insight_rollups",
+                #"ALTER TABLE insight_rollups ALTER COLUMN period TYPE text COLLATE "C""#,
+                """
+                CREATE OR REPLACE FUNCTION daybook_forget_insight_rollups(owner uuid, day date) RETURNS void
+                LANGUAGE plpgsql AS $$
+                DECLARE
+                    day_month text := to_char(day, 'YYYY-MM');
+                BEGIN
+                    PERFORM pg_advisory_xact_lock(hashtextextended(owner::text, 17));
+                    DELETE FROM insight_rollups
+                    WHERE user_id = owner AND period IN (day_month, to_char(day, 'YYYY'));
+                    DELETE FROM insight_rollups
+                    WHERE user_id = owner AND period >= ('~' || day_month) COLLATE "C" AND period < '~~'
+                        AND substr(period, 10, 7) <= day_month COLLATE "C";
+                END
+                $$
+                """,
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

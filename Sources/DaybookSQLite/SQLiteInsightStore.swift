@@ -104,36 +104,46 @@ struct SQLiteInsightStore: RolledUpInsights {
         // In the write transaction: no day entry or check-in changes between the reading and the
         // keeping, and the triggers forget a period that changes after.
         try pool.writeInline { db in
-            for period in missing {
-                let months = period.months.map(\.description)
-                let keptMonths = try Self.kept(db, userID: userID, keys: months)
-                for month in period.months where !keptMonths.contains(month.description) {
-                    let sums = try Self.sums(
-                        db, userID: userID, span: InsightPeriod.month(month).span,
-                        parts: Set(InsightSums.Part.allCases))
-                    let insert = try db.cachedStatement(
-                        sql: """
-                            INSERT OR REPLACE INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                            """)
-                    for row in sums.rows {
-                        try insert.execute(arguments: [
-                            Stored.id(userID), row.kind, month.description, row.a, row.b, row.slot, row.days,
-                            row.moodSum,
-                        ])
-                    }
-                }
-                guard case .year = period else { continue }
-                // A year is the sum of its months.
-                try db.cachedStatement(
-                    sql: """
-                        INSERT OR REPLACE INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
-                        SELECT user_id, kind, ?, a, b, slot, sum(days), sum(mood_sum) FROM insight_rollups
-                        WHERE user_id = ? AND period IN (SELECT value FROM json_each(?))
-                        GROUP BY kind, a, b, slot
-                        """
-                ).execute(arguments: [period.key, Stored.id(userID), Self.json(months)])
+            for period in missing { try Self.keep(db, userID: userID, period: period) }
+        }
+    }
+
+    /// Computes and keeps the rollup of `period`: a month from its rows, a year or a run of years
+    /// as the sum of its parts (those not kept are made first).
+    private static func keep(_ db: Database, userID: UUID, period: InsightPeriod) throws {
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        guard !period.parts.isEmpty else {
+            let sums = try sums(db, userID: userID, span: period.span, parts: Set(InsightSums.Part.allCases))
+            for row in sums.rows {
+                try insert.execute(arguments: [
+                    Stored.id(userID), row.kind, period.key, row.a, row.b, row.slot, row.days, row.moodSum,
+                ])
             }
+            return
+        }
+        let partKeys = period.parts.map(\.key)
+        let keptParts = try kept(db, userID: userID, keys: partKeys)
+        for part in period.parts where !keptParts.contains(part.key) {
+            try keep(db, userID: userID, period: part)
+        }
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+                SELECT user_id, kind, ?, a, b, slot, sum(days), sum(mood_sum) FROM insight_rollups
+                WHERE user_id = ? AND period IN (SELECT value FROM json_each(?))
+                GROUP BY kind, a, b, slot
+                """
+        ).execute(arguments: [period.key, Stored.id(userID), json(partKeys)])
+        if case .months(let run) = period {
+            // See `InsightPeriod.staleRuns`.
+            try db.cachedStatement(
+                sql: "DELETE FROM insight_rollups WHERE user_id = ? AND period >= '~' AND period < ?"
+            )
+            .execute(arguments: [Stored.id(userID), InsightPeriod.staleRuns(before: run)])
         }
     }
 

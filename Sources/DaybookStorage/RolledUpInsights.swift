@@ -163,14 +163,15 @@ public struct InsightSums: Sendable, Hashable {
 }
 
 /// The insights that read long ranges (what goes with mood, activity pairs, check-in patterns,
-/// the streaks over all history), made from rollups (issue 16): whole years and whole months come from
-/// `insight_rollups`, the partial months at the ends from the rows themselves. A store gives the
-/// raw sums of a span and keeps the rollups; its triggers forget a month's and its year's rollups
-/// when a day entry or check-in of that month changes, and `rollUp` computes missing ones so that
-/// no write can slip between the reading and the keeping (SQLite: in the write transaction;
-/// PostgreSQL: under the year's advisory lock, which the triggers take too). A year is the sum
-/// of its months. The rollups are a cache: dropping them loses nothing, and `copy-data` does not
-/// copy them.
+/// the streaks over all history), made from rollups (issue 16): a run of whole years, whole years
+/// and whole months come from `insight_rollups`, the partial months at the ends from the rows
+/// themselves. A store gives the raw sums of a span and keeps the rollups; its triggers forget a
+/// month's rollup, its year's and those of the runs of years around it when a day entry or
+/// check-in of that month changes, and `rollUp` computes missing ones so that no write can slip
+/// between the reading and the keeping (SQLite: in the write transaction; PostgreSQL: under the
+/// user's advisory lock, which the triggers take too). A year is the sum of its months, a run the
+/// sum of its years. The rollups are a cache: dropping them loses nothing, and `copy-data` does
+/// not copy them.
 public protocol RolledUpInsights: InsightStore {
     /// The sums of `parts` over a span, read from the rows (every pair, no limit).
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums
@@ -192,8 +193,8 @@ extension RolledUpInsights {
     {
         guard let span = DateSpan(from: from, to: to) else { return InsightSums() }
         let split = span.periodSplit
-        // The ends and the rollups at once: on PostgreSQL each is a round trip.
-        async let rolled = rolledUpSums(userID: userID, periods: split.periods, parts: parts)
+        // The ends and the rollup at once: on PostgreSQL each is a round trip.
+        async let rolled = rolledUpSums(userID: userID, periods: split.period.map { [$0] } ?? [], parts: parts)
         let ends = try await withThrowingTaskGroup(of: InsightSums.self) { group in
             for edge in split.edges {
                 group.addTask { try await self.rawSums(userID: userID, span: edge, parts: parts) }
@@ -211,7 +212,14 @@ extension RolledUpInsights {
         let missing = periods.filter { !first.kept.contains($0.key) }
         if missing.isEmpty { return first.sums }
         try await rollUp(userID: userID, periods: missing)
-        return try await rolledUp(userID: userID, periods: periods, parts: parts).sums
+        let second = try await rolledUp(userID: userID, periods: periods, parts: parts)
+        // A write between the keeping and this read forgets a period again: those are summed
+        // from their rows, so the answer is never short of a period.
+        var sums = second.sums
+        for period in periods where !second.kept.contains(period.key) {
+            sums = sums + (try await rawSums(userID: userID, span: period.span, parts: parts))
+        }
+        return sums
     }
 
     public func moodCompanions(userID: UUID, from: LocalDate, to: LocalDate, pairLimit: Int) async throws
