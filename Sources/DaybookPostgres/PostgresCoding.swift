@@ -44,7 +44,7 @@ struct PGTime: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
 }
 
 /// A `date`: a calendar day with no time and no zone.
-struct PGDate: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
+struct PGDate: PostgresNonThrowingEncodable, PostgresArrayEncodable, PostgresDecodable, Sendable {
     /// Days from 1970-01-01 to 2000-01-01.
     static let epochOffset = 10_957
 
@@ -53,6 +53,7 @@ struct PGDate: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
     init(_ date: LocalDate) { self.date = date }
 
     static var psqlType: PostgresDataType { .date }
+    static var psqlArrayType: PostgresDataType { .dateArray }
     static var psqlFormat: PostgresFormat { .binary }
 
     func encode<JSONEncoder: PostgresJSONEncoder>(

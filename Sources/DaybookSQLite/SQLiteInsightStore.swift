@@ -147,8 +147,8 @@ struct SQLiteInsightStore: RolledUpInsights {
         }
     }
 
-    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws
-        -> (sums: InsightSums, kept: Set<String>)
+    func rolledUp(userID: UUID, periods: [InsightPeriod], edges: [DateSpan], parts: Set<InsightSums.Part>)
+        async throws -> (sums: InsightSums, kept: Set<String>)
     {
         try pool.readInline { db in
             var rows: [InsightSums.Row] = []
@@ -163,7 +163,10 @@ struct SQLiteInsightStore: RolledUpInsights {
                     arguments: [Stored.id(userID), kind, Self.json(periods.map(\.key))]
                 ).map { InsightSums.Row(kind: kind, a: $0[0], b: $0[1], slot: $0[2], days: $0[3], moodSum: $0[4]) }
             }
-            return (InsightSums(rows: rows), try Self.kept(db, userID: userID, keys: periods.map(\.key)))
+            let sums = try edges.reduce(InsightSums(rows: rows)) {
+                $0 + (try Self.sums(db, userID: userID, span: $1, parts: parts))
+            }
+            return (sums, try Self.kept(db, userID: userID, keys: periods.map(\.key)))
         }
     }
 

@@ -177,42 +177,29 @@ public protocol RolledUpInsights: InsightStore {
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums
     /// Computes and keeps the rollups of `periods` (those found missing).
     func rollUp(userID: UUID, periods: [InsightPeriod]) async throws
-    /// The kept rollups of `parts` added up over `periods`, and the keys of the periods that are
-    /// kept, in one read (usually all are: then the sums are the answer).
-    func rolledUp(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws
-        -> (sums: InsightSums, kept: Set<String>)
+    /// The kept rollups of `parts` over `periods` plus the sums of the rows over `edges`, and the
+    /// keys of the periods that are kept, in one read (usually all are: then the sums are the
+    /// answer; on PostgreSQL one statement, where rollups and ends were seven round trips).
+    func rolledUp(userID: UUID, periods: [InsightPeriod], edges: [DateSpan], parts: Set<InsightSums.Part>)
+        async throws -> (sums: InsightSums, kept: Set<String>)
     /// The first and the last date with a day entry or a check-in; nil with neither.
     func dataSpan(userID: UUID) async throws -> DateSpan?
 }
 
 extension RolledUpInsights {
-    /// The sums of `parts` from `from` to `to`: whole years and months from rollups, the ends
-    /// from rows.
+    /// The sums of `parts` from `from` to `to`: the whole months from their rollup, the ends
+    /// from the rows.
     public func sums(userID: UUID, from: LocalDate, to: LocalDate, parts: Set<InsightSums.Part>) async throws
         -> InsightSums
     {
         guard let span = DateSpan(from: from, to: to) else { return InsightSums() }
         let split = span.periodSplit
-        // The ends and the rollup at once: on PostgreSQL each is a round trip.
-        async let rolled = rolledUpSums(userID: userID, periods: split.period.map { [$0] } ?? [], parts: parts)
-        let ends = try await withThrowingTaskGroup(of: InsightSums.self) { group in
-            for edge in split.edges {
-                group.addTask { try await self.rawSums(userID: userID, span: edge, parts: parts) }
-            }
-            return try await group.reduce(InsightSums(), +)
-        }
-        return try await ends + rolled
-    }
-
-    private func rolledUpSums(userID: UUID, periods: [InsightPeriod], parts: Set<InsightSums.Part>) async throws
-        -> InsightSums
-    {
-        guard !periods.isEmpty else { return InsightSums() }
-        let first = try await rolledUp(userID: userID, periods: periods, parts: parts)
+        let periods = split.period.map { [$0] } ?? []
+        let first = try await rolledUp(userID: userID, periods: periods, edges: split.edges, parts: parts)
         let missing = periods.filter { !first.kept.contains($0.key) }
         if missing.isEmpty { return first.sums }
         try await rollUp(userID: userID, periods: missing)
-        let second = try await rolledUp(userID: userID, periods: periods, parts: parts)
+        let second = try await rolledUp(userID: userID, periods: periods, edges: split.edges, parts: parts)
         // A write between the keeping and this read forgets a period again: those are summed
         // from their rows, so the answer is never short of a period.
         var sums = second.sums

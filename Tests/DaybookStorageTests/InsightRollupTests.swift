@@ -170,7 +170,7 @@ struct InsightRollupTests {
             ]
             func kept() async throws -> [String] {
                 let all = periods + [run("2024-01", "2025-06")]
-                let kept = try await insights.rolledUp(userID: anna.id, periods: all, parts: [.tags]).kept
+                let kept = try await insights.rolledUp(userID: anna.id, periods: all, edges: [], parts: [.tags]).kept
                 return all.map(\.key).filter(kept.contains)
             }
             try await insights.rollUp(userID: anna.id, periods: periods)
