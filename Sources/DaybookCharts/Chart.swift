@@ -102,15 +102,18 @@ enum SVG {
             + " stroke-opacity=\"\(opacity)\"\(dashed ? " stroke-dasharray=\"3 3\"" : "")/>"
     }
 
-    /// A rectangle with a tooltip (`<title>`), which screen readers also read.
+    /// A rectangle with a tooltip (`<title>`), which screen readers also read; `rounded` gives it
+    /// the bars' 2 px corners.
     static func rect(
-        x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double = 1, tip: String
+        x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double = 1, rounded: Bool = true,
+        tip: String
     )
         -> String
     {
         "<rect x=\"\(ChartNumber.coordinate(x))\" y=\"\(ChartNumber.coordinate(y))\""
             + " width=\"\(ChartNumber.coordinate(max(width, 0)))\" height=\"\(ChartNumber.coordinate(max(height, 0)))\""
-            + " rx=\"2\" fill=\"\(fill)\"\(opacity < 1 ? " fill-opacity=\"\(String(format: "%.2f", opacity))\"" : "")>"
+            + (rounded ? " rx=\"2\"" : "")
+            + " fill=\"\(fill)\"\(opacity < 1 ? " fill-opacity=\"\(String(format: "%.2f", opacity))\"" : "")>"
             + "<title>\(tip.markupEscaped)</title></rect>"
     }
 
