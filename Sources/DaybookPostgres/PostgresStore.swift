@@ -80,21 +80,20 @@ public final class PostgresStore: DaybookStore {
         try await PostgresMigrations.migrate(client, logger: logger)
     }
 
-    /// The session and its user in one round trip: this runs on every authenticated request.
+    /// The session and its user in one round trip: this runs on every authenticated request, so
+    /// it is a prepared statement (`SessionAndUserStatement`), parsed and planned once per
+    /// connection instead of on every request.
     public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
-        guard
-            let row = try await client.rows(
-                """
-                SELECT s.*, u.id AS u_id, u.email AS u_email, u.username AS u_username,
-                    u.display_name AS u_display_name, u.bio AS u_bio, u.time_zone AS u_time_zone,
-                    u.avatar_media_id AS u_avatar_media_id, u.week_start AS u_week_start, u.created_at AS u_created_at,
-                    u.updated_at AS u_updated_at
-                FROM sessions s JOIN users u ON u.id = s.user_id
-                WHERE s.token_hash = \(tokenHash)
-                """, logger: logger
-            ).first
-        else { return nil }
-        return (try PostgresSessionStore.session(row), try PostgresUserStore.user(row, prefix: "u_"))
+        try await storeErrors {
+            // Read to the end (one row at most), so the connection goes back to the pool at once.
+            var found: PostgresRandomAccessRow?
+            for try await row in try await client.execute(SessionAndUserStatement(tokenHash: tokenHash), logger: logger)
+            {
+                found = row
+            }
+            guard let row = found else { return nil }
+            return (try PostgresSessionStore.session(row), try PostgresUserStore.user(row, prefix: "u_"))
+        }
     }
 
     /// `SELECT 1`, given up after `pingTimeout` (5 s by default): a pool that cannot connect keeps
