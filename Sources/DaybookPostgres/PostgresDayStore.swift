@@ -39,9 +39,10 @@ struct PostgresDayStore: DayStore {
     }
 
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {
-        try await client.rows(
-            "SELECT * FROM day_entries WHERE user_id = \(userID) AND date = \(PGDate(date))", logger: logger
-        ).first.map(Self.entry)
+        var bindings = PostgresBindings()
+        bindings.append(userID)
+        bindings.append(PGDate(date))
+        return try await client.rows(DayEntryByDate.self, bindings, logger: logger).first.map(Self.entry)
     }
 
     func delete(userID: UUID, date: LocalDate) async throws -> Bool {

@@ -81,19 +81,14 @@ public final class PostgresStore: DaybookStore {
     }
 
     /// The session and its user in one round trip: this runs on every authenticated request, so
-    /// it is a prepared statement (`SessionAndUserStatement`), parsed and planned once per
-    /// connection instead of on every request.
+    /// it is a prepared statement.
     public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
-        try await storeErrors {
-            // Read to the end (one row at most), so the connection goes back to the pool at once.
-            var found: PostgresRandomAccessRow?
-            for try await row in try await client.execute(SessionAndUserStatement(tokenHash: tokenHash), logger: logger)
-            {
-                found = row
-            }
-            guard let row = found else { return nil }
-            return (try PostgresSessionStore.session(row), try PostgresUserStore.user(row, prefix: "u_"))
+        var bindings = PostgresBindings()
+        bindings.append(tokenHash)
+        guard let row = try await client.rows(SessionAndUserByToken.self, bindings, logger: logger).first else {
+            return nil
         }
+        return (try PostgresSessionStore.session(row), try PostgresUserStore.user(row, prefix: "u_"))
     }
 
     /// `SELECT 1`, given up after `pingTimeout` (5 s by default): a pool that cannot connect keeps

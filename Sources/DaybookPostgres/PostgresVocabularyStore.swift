@@ -100,18 +100,18 @@ struct PostgresVocabularyStore: VocabularyStore {
     func named(userID: UUID, itemIDs: [UUID], personIDs: [UUID]) async throws
         -> (items: [VocabularyItem], people: [Person])
     {
+        func bindings(_ ids: [UUID]) -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(userID)
+            bindings.append(ids)
+            return bindings
+        }
         let items =
             itemIDs.isEmpty
-            ? []
-            : try await client.rows(
-                "SELECT * FROM vocabulary WHERE user_id = \(userID) AND id = ANY(\(itemIDs)::uuid[])", logger: logger
-            ).map(Self.item)
+            ? [] : try await client.rows(VocabularyItemsByID.self, bindings(itemIDs), logger: logger).map(Self.item)
         let people =
             personIDs.isEmpty
-            ? []
-            : try await client.rows(
-                "SELECT * FROM people WHERE user_id = \(userID) AND id = ANY(\(personIDs)::uuid[])", logger: logger
-            ).map(Self.person)
+            ? [] : try await client.rows(PeopleByID.self, bindings(personIDs), logger: logger).map(Self.person)
         return (items, people)
     }
 

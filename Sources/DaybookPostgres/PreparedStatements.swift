@@ -1,0 +1,72 @@
+import PostgresNIO
+
+/// A statement of the hot path, parsed and planned by PostgreSQL once per connection instead of on
+/// every request (PostgresNIO prepares it on a connection the first time it runs there, by this
+/// type's name). Its columns are named, not `*`: a migration that adds a column cannot change the
+/// result of a statement already prepared. See `PostgresClient.rows(_:_:logger:)`.
+protocol PreparedSQL {
+    static var sql: String { get }
+}
+
+/// The PostgresNIO form of a `PreparedSQL`.
+private struct Prepared<Statement: PreparedSQL>: PostgresPreparedStatement {
+    static var sql: String { Statement.sql }
+    static var name: String { String(reflecting: Statement.self) }
+
+    let bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRandomAccessRow { row.makeRandomAccess() }
+}
+
+extension PostgresClient {
+    /// Every row of a prepared statement with `bindings` (`$1`, `$2`… in order), read to the end
+    /// so that the connection goes back to the pool at once.
+    func rows<Statement: PreparedSQL>(_: Statement.Type, _ bindings: PostgresBindings, logger: Logger)
+        async throws -> [PostgresRandomAccessRow]
+    {
+        try await storeErrors {
+            var rows: [PostgresRandomAccessRow] = []
+            for try await row in try await execute(Prepared<Statement>(bindings: bindings), logger: logger) {
+                rows.append(row)
+            }
+            return rows
+        }
+    }
+}
+
+/// A session by its token's hash, with its user (`PostgresStore.sessionAndUser`): the statement of
+/// every authenticated request.
+enum SessionAndUserByToken: PreparedSQL {
+    static let sql = """
+        SELECT s.id, s.user_id, s.token_hash, s.kind, s.persistent, s.device_name, s.ip_address, s.created_at,
+            s.last_seen_at, s.expires_at, u.id AS u_id, u.email AS u_email, u.username AS u_username,
+            u.display_name AS u_display_name, u.bio AS u_bio, u.time_zone AS u_time_zone,
+            u.avatar_media_id AS u_avatar_media_id, u.week_start AS u_week_start, u.created_at AS u_created_at,
+            u.updated_at AS u_updated_at
+        FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1
+        """
+}
+
+/// A day entry by its key (`$1` user, `$2` date): get a day, in the API and the pages.
+enum DayEntryByDate: PreparedSQL {
+    static let sql = """
+        SELECT user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title,
+            song_artist, song_link, photo_id, created_at, updated_at
+        FROM day_entries WHERE user_id = $1 AND date = $2
+        """
+}
+
+/// The activities and feelings (`$2`, ids) an answer names, of user `$1`.
+enum VocabularyItemsByID: PreparedSQL {
+    static let sql = """
+        SELECT user_id, id, kind, name, emoji, archived, position, created_at
+        FROM vocabulary WHERE user_id = $1 AND id = ANY($2)
+        """
+}
+
+/// The people (`$2`, ids) an answer names, of user `$1`.
+enum PeopleByID: PreparedSQL {
+    static let sql = "SELECT user_id, id, name, archived, created_at FROM people WHERE user_id = $1 AND id = ANY($2)"
+}
