@@ -24,8 +24,10 @@ struct PostgresCheckinStore: CheckinStore {
     }
 
     func checkin(id: UUID, userID: UUID) async throws -> Checkin? {
-        try await client.rows("SELECT * FROM checkins WHERE user_id = \(userID) AND id = \(id)", logger: logger)
-            .first.map(Self.checkin)
+        var bindings = PostgresBindings()
+        bindings.append(userID)
+        bindings.append(id)
+        return try await client.rows(CheckinByID.self, bindings, logger: logger).first.map(Self.checkin)
     }
 
     func update(_ checkin: Checkin) async throws -> Bool {
@@ -48,20 +50,14 @@ struct PostgresCheckinStore: CheckinStore {
     func checkins(userID: UUID, from: LocalDate?, to: LocalDate?, after cursor: CheckinCursor?, limit: Int)
         async throws -> [Checkin]
     {
-        let from = from.map(PGDate.init)
-        let to = to.map(PGDate.init)
-        let cursorAt = cursor.map { PGTime($0.at) }
-        let cursorID = cursor?.id
-        return try await client.rows(
-            """
-            SELECT * FROM checkins
-            WHERE user_id = \(userID)
-                AND (\(from)::date IS NULL OR local_date >= \(from))
-                AND (\(to)::date IS NULL OR local_date <= \(to))
-                AND (\(cursorAt)::timestamptz IS NULL OR (at, id) < (\(cursorAt), \(cursorID)::uuid))
-            ORDER BY at DESC, id DESC LIMIT \(limit)
-            """, logger: logger
-        ).map(Self.checkin)
+        var bindings = PostgresBindings()
+        bindings.append(userID)
+        bindings.append(from.map(PGDate.init))
+        bindings.append(to.map(PGDate.init))
+        bindings.append(cursor.map { PGTime($0.at) })
+        bindings.append(cursor?.id)
+        bindings.append(limit)
+        return try await client.rows(CheckinsPage.self, bindings, logger: logger).map(Self.checkin)
     }
 
     func checkins(userID: UUID, on dates: [LocalDate]) async throws -> [Checkin] {

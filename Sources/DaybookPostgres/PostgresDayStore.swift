@@ -52,13 +52,11 @@ struct PostgresDayStore: DayStore {
     }
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
-        try await client.rows(
-            """
-            SELECT * FROM day_entries
-            WHERE user_id = \(userID) AND (\(before.map(PGDate.init))::date IS NULL OR date < \(before.map(PGDate.init)))
-            ORDER BY date DESC LIMIT \(limit)
-            """, logger: logger
-        ).map(Self.entry)
+        var bindings = PostgresBindings()
+        bindings.append(userID)
+        bindings.append(before.map(PGDate.init))
+        bindings.append(limit)
+        return try await client.rows(DayEntriesBefore.self, bindings, logger: logger).map(Self.entry)
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {

@@ -58,6 +58,37 @@ enum DayEntryByDate: PreparedSQL {
         """
 }
 
+/// A page of a user's (`$1`) day entries, newest first: before the date `$2` (none: from the
+/// newest), at most `$3`.
+enum DayEntriesBefore: PreparedSQL {
+    static let sql = """
+        SELECT user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title,
+            song_artist, song_link, photo_id, created_at, updated_at
+        FROM day_entries WHERE user_id = $1 AND ($2::date IS NULL OR date < $2)
+        ORDER BY date DESC LIMIT $3
+        """
+}
+
+/// The columns a check-in is read from (`PostgresCheckinStore.checkin`).
+private let checkinColumns =
+    "user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids, note, created_at, updated_at, local_hour"
+
+/// A check-in by its key (`$1` user, `$2` id).
+enum CheckinByID: PreparedSQL {
+    static let sql = "SELECT \(checkinColumns) FROM checkins WHERE user_id = $1 AND id = $2"
+}
+
+/// A page of a user's (`$1`) check-ins, newest first: local dates from `$2` to `$3` (either may
+/// be null), after the cursor (`$4` time, `$5` id; null: from the newest), at most `$6`.
+enum CheckinsPage: PreparedSQL {
+    static let sql = """
+        SELECT \(checkinColumns) FROM checkins
+        WHERE user_id = $1 AND ($2::date IS NULL OR local_date >= $2) AND ($3::date IS NULL OR local_date <= $3)
+            AND ($4::timestamptz IS NULL OR (at, id) < ($4, $5::uuid))
+        ORDER BY at DESC, id DESC LIMIT $6
+        """
+}
+
 /// The activities and feelings (`$2`, ids) an answer names, of user `$1`.
 enum VocabularyItemsByID: PreparedSQL {
     static let sql = """
