@@ -61,9 +61,10 @@ struct PostgresJournalStore: JournalStore {
     }
 
     func entry(id: UUID, userID: UUID) async throws -> JournalEntry? {
-        try await client.rows(
-            "\(unescaped: Self.select) WHERE e.user_id = \(userID) AND e.id = \(id)", logger: logger
-        ).first.map(Self.entry)
+        var bindings = PostgresBindings()
+        bindings.append(userID)
+        bindings.append(id)
+        return try await client.rows(JournalEntryByID.self, bindings, logger: logger).first.map(Self.entry)
     }
 
     func readableEntry(id: UUID, viewerID: UUID?) async throws -> PublicJournalEntry? {

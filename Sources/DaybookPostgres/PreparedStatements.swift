@@ -89,6 +89,11 @@ enum CheckinsPage: PreparedSQL {
         """
 }
 
+/// A journal entry of its author (`$1` user, `$2` id), with its photos.
+enum JournalEntryByID: PreparedSQL {
+    static let sql = "\(PostgresJournalStore.select) WHERE e.user_id = $1 AND e.id = $2"
+}
+
 /// The activities and feelings (`$2`, ids) an answer names, of user `$1`.
 enum VocabularyItemsByID: PreparedSQL {
     static let sql = """
