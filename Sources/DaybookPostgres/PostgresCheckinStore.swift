@@ -50,14 +50,31 @@ struct PostgresCheckinStore: CheckinStore {
     func checkins(userID: UUID, from: LocalDate?, to: LocalDate?, after cursor: CheckinCursor?, limit: Int)
         async throws -> [Checkin]
     {
-        var bindings = PostgresBindings()
-        bindings.append(userID)
-        bindings.append(from.map(PGDate.init))
-        bindings.append(to.map(PGDate.init))
-        bindings.append(cursor.map { PGTime($0.at) })
-        bindings.append(cursor?.id)
-        bindings.append(limit)
-        return try await client.rows(CheckinsPage.self, bindings, logger: logger).map(Self.checkin)
+        // Without date bounds (the check-in list), a prepared statement; with them, sent as it is.
+        guard from != nil || to != nil else {
+            var bindings = PostgresBindings()
+            bindings.append(userID)
+            bindings.append(PGTime(cursor?.at ?? .distantFuture))
+            bindings.append(
+                cursor?.id
+                    ?? UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)))
+            bindings.append(limit)
+            return try await client.rows(CheckinsPage.self, bindings, logger: logger).map(Self.checkin)
+        }
+        let from = from.map(PGDate.init)
+        let to = to.map(PGDate.init)
+        let cursorAt = cursor.map { PGTime($0.at) }
+        let cursorID = cursor?.id
+        return try await client.rows(
+            """
+            SELECT * FROM checkins
+            WHERE user_id = \(userID)
+                AND (\(from)::date IS NULL OR local_date >= \(from))
+                AND (\(to)::date IS NULL OR local_date <= \(to))
+                AND (\(cursorAt)::timestamptz IS NULL OR (at, id) < (\(cursorAt), \(cursorID)::uuid))
+            ORDER BY at DESC, id DESC LIMIT \(limit)
+            """, logger: logger
+        ).map(Self.checkin)
     }
 
     func checkins(userID: UUID, on dates: [LocalDate]) async throws -> [Checkin] {

@@ -54,7 +54,7 @@ struct PostgresDayStore: DayStore {
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
         var bindings = PostgresBindings()
         bindings.append(userID)
-        bindings.append(before.map(PGDate.init))
+        bindings.append(PGDate(before ?? LocalDate(year: 9999, month: 12, day: 31)!))
         bindings.append(limit)
         return try await client.rows(DayEntriesBefore.self, bindings, logger: logger).map(Self.entry)
     }

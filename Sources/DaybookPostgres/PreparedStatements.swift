@@ -58,13 +58,14 @@ enum DayEntryByDate: PreparedSQL {
         """
 }
 
-/// A page of a user's (`$1`) day entries, newest first: before the date `$2` (none: from the
-/// newest), at most `$3`.
+/// A page of a user's (`$1`) day entries, newest first: before the date `$2` (the first page
+/// passes 9999-12-31, the last date there is), at most `$3`. No `$2 IS NULL OR …`: PostgreSQL may
+/// run a prepared statement with one generic plan, which could not use such a bound in the index.
 enum DayEntriesBefore: PreparedSQL {
     static let sql = """
         SELECT user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title,
             song_artist, song_link, photo_id, created_at, updated_at
-        FROM day_entries WHERE user_id = $1 AND ($2::date IS NULL OR date < $2)
+        FROM day_entries WHERE user_id = $1 AND date < $2
         ORDER BY date DESC LIMIT $3
         """
 }
@@ -78,14 +79,16 @@ enum CheckinByID: PreparedSQL {
     static let sql = "SELECT \(checkinColumns) FROM checkins WHERE user_id = $1 AND id = $2"
 }
 
-/// A page of a user's (`$1`) check-ins, newest first: local dates from `$2` to `$3` (either may
-/// be null), after the cursor (`$4` time, `$5` id; null: from the newest), at most `$6`.
+/// A page of a user's (`$1`) check-ins, newest first, after the cursor (`$2` time, `$3` id; the
+/// first page passes a time past every check-in), at most `$4`: the check-in list without date
+/// bounds. The cursor is in the index condition, so a page deep in ten years of check-ins is read
+/// from its place, whichever plan PostgreSQL keeps for the statement (a generic plan with
+/// `$2 IS NULL OR …`, or with the date bounds in, filtered 40,000 rows to reach it: 22–43 ms
+/// against 0.1).
 enum CheckinsPage: PreparedSQL {
     static let sql = """
-        SELECT \(checkinColumns) FROM checkins
-        WHERE user_id = $1 AND ($2::date IS NULL OR local_date >= $2) AND ($3::date IS NULL OR local_date <= $3)
-            AND ($4::timestamptz IS NULL OR (at, id) < ($4, $5::uuid))
-        ORDER BY at DESC, id DESC LIMIT $6
+        SELECT \(checkinColumns) FROM checkins WHERE user_id = $1 AND (at, id) < ($2, $3)
+        ORDER BY at DESC, id DESC LIMIT $4
         """
 }
 
