@@ -24,10 +24,7 @@ struct PostgresCheckinStore: CheckinStore {
     }
 
     func checkin(id: UUID, userID: UUID) async throws -> Checkin? {
-        var bindings = PostgresBindings()
-        bindings.append(userID)
-        bindings.append(id)
-        return try await client.rows(CheckinByID.self, bindings, logger: logger).first.map(Self.checkin)
+        try await client.rows(CheckinByID.self, userID, id, logger: logger).first.map(Self.checkin)
     }
 
     func update(_ checkin: Checkin) async throws -> Bool {
@@ -52,14 +49,12 @@ struct PostgresCheckinStore: CheckinStore {
     {
         // Without date bounds (the check-in list), a prepared statement; with them, sent as it is.
         guard from != nil || to != nil else {
-            var bindings = PostgresBindings()
-            bindings.append(userID)
-            bindings.append(PGTime(cursor?.at ?? .distantFuture))
-            bindings.append(
-                cursor?.id
-                    ?? UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)))
-            bindings.append(limit)
-            return try await client.rows(CheckinsPage.self, bindings, logger: logger).map(Self.checkin)
+            // The first page starts past every check-in: after the greatest time and id.
+            let lastID = UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))
+            return try await client.rows(
+                CheckinsPage.self, userID, PGTime(cursor?.at ?? .distantFuture), cursor?.id ?? lastID, limit,
+                logger: logger
+            ).map(Self.checkin)
         }
         let from = from.map(PGDate.init)
         let to = to.map(PGDate.init)

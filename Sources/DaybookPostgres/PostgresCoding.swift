@@ -44,7 +44,7 @@ struct PGTime: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
 }
 
 /// A `date`: a calendar day with no time and no zone.
-struct PGDate: PostgresNonThrowingEncodable, PostgresArrayEncodable, PostgresDecodable, Sendable {
+struct PGDate: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
     /// Days from 1970-01-01 to 2000-01-01.
     static let epochOffset = 10_957
 
@@ -53,7 +53,6 @@ struct PGDate: PostgresNonThrowingEncodable, PostgresArrayEncodable, PostgresDec
     init(_ date: LocalDate) { self.date = date }
 
     static var psqlType: PostgresDataType { .date }
-    static var psqlArrayType: PostgresDataType { .dateArray }
     static var psqlFormat: PostgresFormat { .binary }
 
     func encode<JSONEncoder: PostgresJSONEncoder>(

@@ -39,10 +39,7 @@ struct PostgresDayStore: DayStore {
     }
 
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {
-        var bindings = PostgresBindings()
-        bindings.append(userID)
-        bindings.append(PGDate(date))
-        return try await client.rows(DayEntryByDate.self, bindings, logger: logger).first.map(Self.entry)
+        try await client.rows(DayEntryByDate.self, userID, PGDate(date), logger: logger).first.map(Self.entry)
     }
 
     func delete(userID: UUID, date: LocalDate) async throws -> Bool {
@@ -52,11 +49,10 @@ struct PostgresDayStore: DayStore {
     }
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
-        var bindings = PostgresBindings()
-        bindings.append(userID)
-        bindings.append(PGDate(before ?? LocalDate(year: 9999, month: 12, day: 31)!))
-        bindings.append(limit)
-        return try await client.rows(DayEntriesBefore.self, bindings, logger: logger).map(Self.entry)
+        try await client.rows(
+            DayEntriesBefore.self, userID, PGDate(before ?? LocalDate(year: 9999, month: 12, day: 31)!), limit,
+            logger: logger
+        ).map(Self.entry)
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {

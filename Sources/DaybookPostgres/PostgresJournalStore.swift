@@ -61,10 +61,7 @@ struct PostgresJournalStore: JournalStore {
     }
 
     func entry(id: UUID, userID: UUID) async throws -> JournalEntry? {
-        var bindings = PostgresBindings()
-        bindings.append(userID)
-        bindings.append(id)
-        return try await client.rows(JournalEntryByID.self, bindings, logger: logger).first.map(Self.entry)
+        try await client.rows(JournalEntryByID.self, userID, id, logger: logger).first.map(Self.entry)
     }
 
     func readableEntry(id: UUID, viewerID: UUID?) async throws -> PublicJournalEntry? {

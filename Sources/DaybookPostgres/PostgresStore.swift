@@ -83,9 +83,7 @@ public final class PostgresStore: DaybookStore {
     /// The session and its user in one round trip: this runs on every authenticated request, so
     /// it is a prepared statement.
     public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
-        var bindings = PostgresBindings()
-        bindings.append(tokenHash)
-        guard let row = try await client.rows(SessionAndUserByToken.self, bindings, logger: logger).first else {
+        guard let row = try await client.rows(SessionAndUserByToken.self, tokenHash, logger: logger).first else {
             return nil
         }
         return (try PostgresSessionStore.session(row), try PostgresUserStore.user(row, prefix: "u_"))

@@ -100,18 +100,12 @@ struct PostgresVocabularyStore: VocabularyStore {
     func named(userID: UUID, itemIDs: [UUID], personIDs: [UUID]) async throws
         -> (items: [VocabularyItem], people: [Person])
     {
-        func bindings(_ ids: [UUID]) -> PostgresBindings {
-            var bindings = PostgresBindings()
-            bindings.append(userID)
-            bindings.append(ids)
-            return bindings
-        }
         let items =
             itemIDs.isEmpty
-            ? [] : try await client.rows(VocabularyItemsByID.self, bindings(itemIDs), logger: logger).map(Self.item)
+            ? [] : try await client.rows(VocabularyItemsByID.self, userID, itemIDs, logger: logger).map(Self.item)
         let people =
             personIDs.isEmpty
-            ? [] : try await client.rows(PeopleByID.self, bindings(personIDs), logger: logger).map(Self.person)
+            ? [] : try await client.rows(PeopleByID.self, userID, personIDs, logger: logger).map(Self.person)
         return (items, people)
     }
 

@@ -20,12 +20,14 @@ private struct Prepared<Statement: PreparedSQL>: PostgresPreparedStatement {
 }
 
 extension PostgresClient {
-    /// Every row of a prepared statement with `bindings` (`$1`, `$2`… in order), read to the end
-    /// so that the connection goes back to the pool at once.
-    func rows<Statement: PreparedSQL>(_: Statement.Type, _ bindings: PostgresBindings, logger: Logger)
-        async throws -> [PostgresRandomAccessRow]
-    {
-        try await storeErrors {
+    /// Every row of a prepared statement with `values` as `$1`, `$2`…, read to the end so that the
+    /// connection goes back to the pool at once.
+    func rows<Statement: PreparedSQL, each Value: PostgresDynamicTypeEncodable>(
+        _: Statement.Type, _ values: repeat each Value, logger: Logger
+    ) async throws -> [PostgresRandomAccessRow] {
+        var bindings = PostgresBindings()
+        repeat bindings.append(each values)
+        return try await storeErrors {
             var rows: [PostgresRandomAccessRow] = []
             for try await row in try await execute(Prepared<Statement>(bindings: bindings), logger: logger) {
                 rows.append(row)
