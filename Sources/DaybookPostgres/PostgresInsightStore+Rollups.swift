@@ -19,9 +19,10 @@ extension PostgresInsightStore {
     func rollUp(userID: UUID, periods missing: [InsightPeriod]) async throws {
         for period in missing {
             // The parts of a year or a run not kept are made first, each in its own transaction.
-            if !period.parts.isEmpty {
-                let kept = try await Self.kept(client, logger: logger, userID: userID, keys: period.parts.map(\.key))
-                try await rollUp(userID: userID, periods: period.parts.filter { !kept.contains($0.key) })
+            let parts = period.parts
+            if !parts.isEmpty {
+                let kept = try await Self.kept(client, logger: logger, userID: userID, keys: parts.map(\.key))
+                try await rollUp(userID: userID, periods: parts.filter { !kept.contains($0.key) })
             }
             try await storeErrors {
                 try await client.withTransaction(logger: logger) { connection in
@@ -41,7 +42,8 @@ extension PostgresInsightStore {
     ) async throws {
         try await connection.execute(
             "SELECT pg_advisory_xact_lock(hashtextextended(\(userID.lowercasedString), 17))", logger: logger)
-        guard !period.parts.isEmpty else {
+        let partKeys = period.parts.map(\.key)
+        guard !partKeys.isEmpty else {
             let rows = try await sums(
                 connection, logger: logger, userID: userID, periods: [], edges: [period.span],
                 parts: Set(InsightSums.Part.allCases)
@@ -57,7 +59,6 @@ extension PostgresInsightStore {
                 """, logger: logger)
             return
         }
-        let partKeys = period.parts.map(\.key)
         guard try await kept(connection, logger: logger, userID: userID, keys: partKeys).count == partKeys.count
         else { return }
         try await connection.execute(

@@ -108,15 +108,16 @@ struct SQLiteInsightStore: RolledUpInsights {
         }
     }
 
-    /// Computes and keeps the rollup of `period`: a month from its rows, a year or a run of years
+    /// Computes and keeps the rollup of `period`: a month from its rows, a year or a run of months
     /// as the sum of its parts (those not kept are made first).
     private static func keep(_ db: Database, userID: UUID, period: InsightPeriod) throws {
-        let insert = try db.cachedStatement(
-            sql: """
-                INSERT OR REPLACE INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        guard !period.parts.isEmpty else {
+        let parts = period.parts
+        guard !parts.isEmpty else {
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT OR REPLACE INTO insight_rollups (user_id, kind, period, a, b, slot, days, mood_sum)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             let sums = try sums(db, userID: userID, span: period.span, parts: Set(InsightSums.Part.allCases))
             for row in sums.rows {
                 try insert.execute(arguments: [
@@ -125,9 +126,9 @@ struct SQLiteInsightStore: RolledUpInsights {
             }
             return
         }
-        let partKeys = period.parts.map(\.key)
+        let partKeys = parts.map(\.key)
         let keptParts = try kept(db, userID: userID, keys: partKeys)
-        for part in period.parts where !keptParts.contains(part.key) {
+        for part in parts where !keptParts.contains(part.key) {
             try keep(db, userID: userID, period: part)
         }
         try db.cachedStatement(

@@ -163,15 +163,15 @@ public struct InsightSums: Sendable, Hashable {
 }
 
 /// The insights that read long ranges (what goes with mood, activity pairs, check-in patterns,
-/// the streaks over all history), made from rollups (issue 16): a run of whole years, whole years
-/// and whole months come from `insight_rollups`, the partial months at the ends from the rows
-/// themselves. A store gives the raw sums of a span and keeps the rollups; its triggers forget a
-/// month's rollup, its year's and those of the runs of years around it when a day entry or
-/// check-in of that month changes, and `rollUp` computes missing ones so that no write can slip
-/// between the reading and the keeping (SQLite: in the write transaction; PostgreSQL: under the
-/// user's advisory lock, which the triggers take too). A year is the sum of its months, a run the
-/// sum of its years. The rollups are a cache: dropping them loses nothing, and `copy-data` does
-/// not copy them.
+/// the streaks over all history), made from rollups (issue 16): a range's whole months come from
+/// one `insight_rollups` period (`DateSpan.periodSplit`: a month, a year or a run of months), the
+/// partial months at its ends from the rows themselves. A store gives the raw sums of a span and
+/// keeps the rollups; its triggers forget a month's rollup, its year's and those of the runs
+/// around it when a day entry or check-in of that month changes, and `rollUp` computes missing
+/// ones so that no write can slip between the reading and the keeping (SQLite: in the write
+/// transaction; PostgreSQL: under the user's advisory lock, which the triggers take too). A year
+/// is the sum of its months, a run the sum of the years inside it and the months outside them.
+/// The rollups are a cache: dropping them loses nothing, and `copy-data` does not copy them.
 public protocol RolledUpInsights: InsightStore {
     /// The sums of `parts` over a span, read from the rows (every pair, no limit).
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums
