@@ -50,7 +50,7 @@ public func buildApplication(
             BackupService(store: sqlite, directory: directory, keep: configuration.backupsKept, logger: logger))
     }
     var app = Application(
-        router: router,
+        responder: LongLivedResponses(router.buildResponder()),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         services: background,
         onServerRunning: { channel in
@@ -74,9 +74,7 @@ public func buildRouter(
     let router = Router(context: AppRequestContext.self)
     let registry = MetricsBootstrap.registry()
     router.addMiddleware {
-        // Outermost: the notification stream's chain of frames is let go before it streams.
-        LongLivedResponseMiddleware()
-        // Then: who the client is and whether the request came over HTTPS decide headers below.
+        // First: who the client is and whether the request came over HTTPS decide headers below.
         ClientMiddleware(resolver: ClientResolver(trustedProxies: configuration.trustedProxies))
         SecurityHeadersMiddleware()
         LogRequestsMiddleware(.info)

@@ -23,7 +23,7 @@ public enum APIPath {
     public static let events = "/api/v1/events"
 
     /// Whether a request opens the live notification stream: answered by `EventStreamMiddleware`,
-    /// run apart by `LongLivedResponseMiddleware`, and the one API request a cookie authenticates.
+    /// run apart by `LongLivedResponses`, and the one API request a cookie authenticates.
     public static func opensEventStream(_ path: String, method: HTTPRequest.Method) -> Bool {
         method == .get && path == events
     }

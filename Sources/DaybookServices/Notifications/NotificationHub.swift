@@ -66,8 +66,17 @@ public final class NotificationHub: Sendable {
         }
     }
 
-    /// A wake-up each time something changes in the user's inbox, until the stream is dropped.
-    public func subscribe(userID: UUID) -> AsyncStream<Wake> {
+    /// One open stream's wake-ups: a wake-up each time something changes in the user's inbox,
+    /// until the stream is dropped or `end()` is called.
+    public struct Subscription: Sendable {
+        public let wakeUps: AsyncStream<Wake>
+        fileprivate let continuation: AsyncStream<Wake>.Continuation
+
+        /// Ends `wakeUps` (the server is shutting down): a loop over them finishes.
+        public func end() { continuation.finish() }
+    }
+
+    public func subscribe(userID: UUID) -> Subscription {
         let (stream, continuation) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(2))
         let key = UUID()
         streams.withLock { $0[userID, default: [:]][key] = continuation }
@@ -77,7 +86,7 @@ public final class NotificationHub: Sendable {
                 if streams[userID]?.isEmpty == true { streams[userID] = nil }
             }
         }
-        return stream
+        return Subscription(wakeUps: stream, continuation: continuation)
     }
 
     /// How many streams are open here (for metrics and tests).
