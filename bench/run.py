@@ -749,6 +749,15 @@ def check_targets(report: dict) -> list[dict]:
         add("every share reaches the friend's open page < 2 s (issue 15)",
             all(r["missing_within_2s"] == 0 and r["max_ms"] < 2000 for r in runs),
             ", ".join(f"max {r['max_ms']:.0f} ms, {r['missing_within_2s']} late" for r in runs))
+    live = report.get("live_notifications")
+    if live:
+        add(f"made → received p99 < 50 ms on {live['streams']:,} open streams (issue 13)", live["p99_ms"] < 50,
+            f"p50 {live['p50_ms']:.1f} ms, p99 {live['p99_ms']:.1f} ms (from before the request: p99 "
+            f"{live['request_p99_ms']:.1f} ms)")
+        held = live["rss_with_idle_streams_mb"] - s["rss_idle_mb"]
+        add(f"{live['idle_streams']:,} idle streams hold < 150 MB of server RSS (issue 13)", held < 150,
+            f"{held:.0f} MB over the idle server's {s['rss_idle_mb']:.0f} MB "
+            f"({live['rss_with_idle_streams_mb']:.0f} MB in all)")
     insights = report.get("insights")
     if insights:
         for kind, limit in (("statistic", 10), ("chart", 20)):

@@ -59,10 +59,10 @@ async def measure(share_port: int, stream_port: int, shares: int) -> dict:
     missing = 0
     for _ in range(shares):
         seen = len(arrivals)
-        sent = time.monotonic()
+        sent = time.time()  # the stream's arrivals are wall-clock times
         await loop.run_in_executor(None, lambda: call(
             share_port, "POST", "/shares", {"recipients": [friend_name], "itemIds": [item]}, sharer))
-        deadline = sent + 2.0
+        deadline = time.monotonic() + 2.0
         while len(arrivals) == seen and time.monotonic() < deadline:
             await asyncio.sleep(0.0005)
         if len(arrivals) > seen:

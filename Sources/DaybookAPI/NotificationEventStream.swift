@@ -79,8 +79,11 @@ struct NotificationEventStream: Sendable {
         try await notifications.unreadCount(userID: userID)
     }
 
-    /// Every notification after `last`, then the unread count: from the hub's snapshot when it
-    /// reaches back to `last` (the usual case), else read for this stream.
+    /// Every notification after `last`, each followed by the unread count: from the hub's
+    /// snapshot when it reaches back to `last` (the usual case), else read for this stream. One
+    /// write per wake-up, of bytes made once for every stream when one notification is new: a
+    /// write is a hop to the connection's event loop and a system call, and a wake-up reaches
+    /// every open stream of the user at once.
     private func send(
         since last: inout UUID?, to writer: inout any ResponseBodyWriter,
         snapshot: NotificationHub.InboxSnapshot? = nil
@@ -94,11 +97,20 @@ struct NotificationEventStream: Sendable {
             unread = try await self.unread()
             missed = try await notifications.missed(since: last, userID: userID)
         }
-        for notification in missed {
-            try await writer.write(try EncodedEvents.shared.event(notification, unreadCount: unread))
-            last = notification.id
+        guard let newest = missed.last else {
+            return try await writer.write(Self.event(name: "unread", id: nil, data: "\(unread)"))
         }
-        try await writer.write(Self.event(name: "unread", id: nil, data: "\(unread)"))
+        if missed.count == 1 {
+            try await writer.write(try EncodedEvents.shared.event(newest, unreadCount: unread))
+        } else {
+            var events = ByteBuffer()
+            for notification in missed {
+                var event = try EncodedEvents.shared.event(notification, unreadCount: unread)
+                events.writeBuffer(&event)
+            }
+            try await writer.write(events)
+        }
+        last = newest.id
     }
 
     /// One event in the `text/event-stream` format; `data` is one line (JSON has no raw newlines).
@@ -129,8 +141,9 @@ private struct ContinuationWriter: ResponseBodyWriter {
     }
 }
 
-/// The `notification` events made last: every open stream of a user sends the same bytes for the
-/// same notification, so they are made once per notification, not once per stream. (Made per
+/// The `notification` events made last, each with the `unread` event that follows it: every open
+/// stream of a user sends the same bytes for the same notification, so they are made once per
+/// notification, not once per stream. (Made per
 /// stream, with a date formatter and a dictionary each, they were ~90 µs a stream: with 1,000
 /// streams the last one heard 90 ms after the first.)
 private final class EncodedEvents: Sendable {
@@ -148,9 +161,11 @@ private final class EncodedEvents: Sendable {
     func event(_ notification: InboxNotification, unreadCount: Int) throws -> ByteBuffer {
         let key = Key(id: notification.id, read: notification.isRead, unreadCount: unreadCount)
         if let event = made.withLock({ $0[key] }) { return event }
-        let event = NotificationEventStream.event(
+        var event = NotificationEventStream.event(
             name: "notification", id: notification.id.lowercasedString,
             data: try EventData(notification, unreadCount: unreadCount).json())
+        var count = NotificationEventStream.event(name: "unread", id: nil, data: "\(unreadCount)")
+        event.writeBuffer(&count)
         made.withLock { made in
             // Only the newest matter: a notification reaches every stream within moments.
             if made.count >= 256 { made.removeAll(keepingCapacity: true) }
