@@ -50,7 +50,7 @@ struct PostgresDayStore: DayStore {
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
         try await client.rows(
-            DayEntriesBefore.self, userID, PGDate(before ?? LocalDate(year: 9999, month: 12, day: 31)!), limit,
+            DayEntriesBefore.self, userID, PGDate(before ?? LocalDate.latest), limit,
             logger: logger
         ).map(Self.entry)
     }

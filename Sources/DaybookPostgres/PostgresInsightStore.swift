@@ -99,7 +99,7 @@ struct PostgresInsightStore: RolledUpInsights {
     }
 
     func diary(userID: UUID, gratitude: Bool, before: LocalDate?, limit: Int) async throws -> [DiaryLine] {
-        let before = PGDate(before ?? LocalDate(year: 9999, month: 12, day: 31)!)
+        let before = PGDate(before ?? LocalDate.latest)
         let rows =
             gratitude
             ? try await client.rows(

@@ -145,7 +145,7 @@ struct AccountData: Equatable, Sendable {
         let vocabulary = try await store.vocabulary.items(userID: user.id, kind: nil, includeArchived: true)
         let people = try await store.vocabulary.people(userID: user.id, includeArchived: true)
         let days = try await store.days.entries(
-            userID: user.id, from: LocalDate(year: 1, month: 1, day: 1)!, to: LocalDate(year: 9999, month: 12, day: 31)!
+            userID: user.id, from: LocalDate.earliest, to: LocalDate.latest
         )
         var checkins: [Checkin] = []
         var cursor: CheckinCursor? = nil

@@ -17,6 +17,13 @@ import Testing
         #expect(LocalDate("2000-02-29") != nil)
     }
 
+    @Test func theBoundsOfAllDatesAreTheFirstAndLastThereAre() {
+        #expect(LocalDate.earliest.description == "0001-01-01")
+        #expect(LocalDate.latest.description == "9999-12-31")
+        #expect(LocalDate.earliest < date("2026-11-22") && date("2026-11-22") < LocalDate.latest)
+        #expect(LocalDate(year: 10000, month: 1, day: 1) == nil)
+    }
+
     @Test func printsAsISO() {
         #expect(LocalDate(year: 987, month: 3, day: 4)!.description == "0987-03-04")
         #expect(date("2026-11-22").description == "2026-11-22")
@@ -74,7 +81,9 @@ import Testing
         let data = try JSONEncoder().encode([date("2026-03-29")])
         #expect(String(decoding: data, as: UTF8.self) == #"["2026-03-29"]"#)
         #expect(try JSONDecoder().decode([LocalDate].self, from: data) == [date("2026-03-29")])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([LocalDate].self, from: Data(#"["2026-3-29"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([LocalDate].self, from: Data(#"["2026-3-29"]"#.utf8))
+        }
     }
 }
 

@@ -20,6 +20,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.day = day
     }
 
+    /// The first date there is (0001-01-01): the lower bound of "all of history".
+    public static let earliest = LocalDate(year: 1, month: 1, day: 1)!
+    /// The last date there is (9999-12-31): an upper bound past every entry, where a query takes
+    /// no optional bound (a prepared statement's one plan must serve every call).
+    public static let latest = LocalDate(year: 9999, month: 12, day: 31)!
+
     /// Parses exactly `YYYY-MM-DD`; anything else (other separators, missing zeros, 2023-02-30) is nil.
     public init?(_ text: String) {
         let bytes = Array(text.utf8)

@@ -250,7 +250,7 @@ public struct ExportService: Sendable {
             if page.count < 500 { break }
         }
         let days = try await store.closet.days(
-            userID: userID, from: LocalDate(year: 1, month: 1, day: 1)!, to: LocalDate(year: 9999, month: 12, day: 31)!)
+            userID: userID, from: LocalDate.earliest, to: LocalDate.latest)
         guard !items.isEmpty || !outfits.isEmpty || !days.isEmpty else { return nil }
         return ExportedCloset(
             categories: categories.map(\.name), items: items, outfits: outfits,
