@@ -49,10 +49,9 @@ struct PostgresCheckinStore: CheckinStore {
     {
         // Without date bounds (the check-in list), a prepared statement; with them, sent as it is.
         guard from != nil || to != nil else {
-            // The first page starts past every check-in: after the greatest time and id.
-            let lastID = UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))
             return try await client.rows(
-                CheckinsPage.self, userID, PGTime(cursor?.at ?? .distantFuture), cursor?.id ?? lastID, limit,
+                CheckinsPage.self, userID, cursor.map { PGTime($0.at) } ?? FirstPage.time, cursor?.id ?? FirstPage.id,
+                limit,
                 logger: logger
             ).map(Self.checkin)
         }

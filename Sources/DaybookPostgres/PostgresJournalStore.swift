@@ -104,6 +104,12 @@ struct PostgresJournalStore: JournalStore {
     }
 
     func publicEntries(authorID: UUID?, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
+        guard let authorID else {
+            return try await client.rows(
+                PublicFeedPage.self, cursor.map { PGTime($0.createdAt) } ?? FirstPage.time, cursor?.id ?? FirstPage.id,
+                limit, logger: logger
+            ).map(Self.publicEntry)
+        }
         let cursorAt = cursor.map { PGTime($0.createdAt) }
         let cursorID = cursor?.id
         return try await client.rows(

@@ -33,18 +33,9 @@ struct PostgresMediaStore: MediaStore {
     }
 
     func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)? {
-        try await client.rows(
-            """
-            SELECT m.*, (
-                EXISTS (SELECT 1 FROM journal_photos p
-                    JOIN journal_entries e ON e.user_id = p.user_id AND e.id = p.entry_id
-                    WHERE p.user_id = m.user_id AND p.media_id = m.id AND e.is_public)
-                OR (EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND u.avatar_media_id = m.id)
-                    AND EXISTS (SELECT 1 FROM journal_entries e WHERE e.user_id = m.user_id AND e.is_public))
-            ) AS is_public
-            FROM media m WHERE m.id = \(id)
-            """, logger: logger
-        ).first.map { (try Self.record($0), try $0.value("is_public", as: Bool.self)) }
+        try await client.rows(ServableMediaByID.self, id, logger: logger).first.map {
+            (try Self.record($0), try $0.value("is_public", as: Bool.self))
+        }
     }
 
     func delete(id: UUID, userID: UUID) async throws -> MediaRecord? {

@@ -1,3 +1,4 @@
+import Foundation
 import PostgresNIO
 
 /// A statement of the hot path, parsed and planned by PostgreSQL once per connection instead of on
@@ -94,6 +95,24 @@ enum CheckinsPage: PreparedSQL {
         """
 }
 
+/// Where a prepared page of "newest first" starts when it has no cursor: after the greatest time
+/// and id, so the first page is the same statement as every other.
+enum FirstPage {
+    static let time = PGTime(.distantFuture)
+    static let id = UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))
+}
+
+/// A page of everyone's public journal entries with their authors, newest first, after the cursor
+/// (`$1` time, `$2` id; `FirstPage` for the first), at most `$3`: the public feed, from the
+/// partial index of public entries. (A feed of one author, a public profile, is sent unprepared.)
+enum PublicFeedPage: PreparedSQL {
+    static let sql = """
+        \(PostgresJournalStore.publicSelect)
+        WHERE e.is_public AND (e.created_at, e.id) < ($1, $2)
+        ORDER BY e.created_at DESC, e.id DESC LIMIT $3
+        """
+}
+
 /// A journal entry of its author (`$1` user, `$2` id), with its photos.
 enum JournalEntryByID: PreparedSQL {
     static let sql = "\(PostgresJournalStore.select) WHERE e.user_id = $1 AND e.id = $2"
@@ -110,4 +129,24 @@ enum VocabularyItemsByID: PreparedSQL {
 /// The people (`$2`, ids) an answer names, of user `$1`.
 enum PeopleByID: PreparedSQL {
     static let sql = "SELECT user_id, id, name, archived, created_at FROM people WHERE user_id = $1 AND id = ANY($2)"
+}
+
+/// A photo by id (`$1`) with whether anyone may see it (`PostgresMediaStore.servable`): every
+/// thumbnail, avatar and photo a page shows. Planning its three sub-queries took 2.0 ms of
+/// PostgreSQL's time per request, running them 0.17 ms.
+enum ServableMediaByID: PreparedSQL {
+    static let sql = """
+        SELECT m.id, m.user_id, m.kind, m.sha256, m.created_at,
+            m.original_key, m.original_format, m.original_bytes, m.width, m.height,
+            m.small_key, m.small_format, m.small_bytes, m.small_width, m.small_height,
+            m.large_key, m.large_format, m.large_bytes, m.large_width, m.large_height,
+            m.avatar_key, m.avatar_format, m.avatar_bytes, m.avatar_width, m.avatar_height, (
+                EXISTS (SELECT 1 FROM journal_photos p
+                    JOIN journal_entries e ON e.user_id = p.user_id AND e.id = p.entry_id
+                    WHERE p.user_id = m.user_id AND p.media_id = m.id AND e.is_public)
+                OR (EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND u.avatar_media_id = m.id)
+                    AND EXISTS (SELECT 1 FROM journal_entries e WHERE e.user_id = m.user_id AND e.is_public))
+            ) AS is_public
+        FROM media m WHERE m.id = $1
+        """
 }
