@@ -143,9 +143,8 @@ private struct ContinuationWriter: ResponseBodyWriter {
 
 /// The `notification` events made last, each with the `unread` event that follows it: every open
 /// stream of a user sends the same bytes for the same notification, so they are made once per
-/// notification, not once per stream. (Made per
-/// stream, with a date formatter and a dictionary each, they were ~90 µs a stream: with 1,000
-/// streams the last one heard 90 ms after the first.)
+/// notification, not once per stream. (Made per stream, with a date formatter and a dictionary
+/// each, they were ~90 µs a stream: with 1,000 streams the last one heard 90 ms after the first.)
 private final class EncodedEvents: Sendable {
     static let shared = EncodedEvents()
 
