@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 import uuid
 
-from streams import open_stream
+from streams import open_stream, percentile
 
 
 def call(port: int, method: str, path: str, body=None, token: str | None = None) -> dict:
@@ -73,12 +73,9 @@ async def measure(share_port: int, stream_port: int, shares: int) -> dict:
     reader.cancel()
     writer.close()
     latencies.sort()
-
-    def pct(p: float) -> float:
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
-
     return {"shares": shares, "events": len(latencies), "missing_within_2s": missing,
-            "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0)}
+            "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
+            "max_ms": percentile(latencies, 1.0)}
 
 
 def sharing_phase(port: int, log, shares: int = 200, second_port: int | None = None) -> dict:

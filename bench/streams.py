@@ -58,6 +58,11 @@ async def open_stream(port: int, token: str, on_event):
     return writer, asyncio.get_running_loop().create_task(read())
 
 
+def percentile(ordered: list[float], p: float) -> float:
+    """The value at fraction `p` (0…1) of a sorted list; NaN for an empty one."""
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
+
+
 def post(port: int, token: str, path: str) -> dict:
     import json
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=b"{}", method="POST",
@@ -99,14 +104,10 @@ async def measure(port: int, token: str, streams: int, notifications: int, idle_
     expected = streams * notifications
     latencies.sort()
     from_request.sort()
-
-    def pct(values: list[float], p: float) -> float:
-        return values[min(len(values) - 1, int(p * len(values)))] if values else float("nan")
-
     result = {"streams": streams, "notifications": notifications, "events_expected": expected,
-              "events_received": len(latencies), "p50_ms": pct(latencies, 0.50), "p99_ms": pct(latencies, 0.99),
-              "max_ms": pct(latencies, 1.0), "request_p50_ms": pct(from_request, 0.50),
-              "request_p99_ms": pct(from_request, 0.99)}
+              "events_received": len(latencies), "p50_ms": percentile(latencies, 0.50),
+              "p99_ms": percentile(latencies, 0.99), "max_ms": percentile(latencies, 1.0),
+              "request_p50_ms": percentile(from_request, 0.50), "request_p99_ms": percentile(from_request, 0.99)}
     log(f"  made → received on {streams} streams: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
         f"max {result['max_ms']:.1f} ms ({len(latencies):,} of {expected:,} events); from before the request: "
         f"p50 {result['request_p50_ms']:.1f} ms, p99 {result['request_p99_ms']:.1f} ms")
