@@ -142,7 +142,10 @@ def test_made_offline_arrives_once_and_a_changed_day_offers_a_choice(server, bro
     # Back online: the next page sends them, once each.
     server.start(same_port=True)
     browser.get(server.url + "/today")
-    wait(browser, 20).until(lambda d: not d.find_element(By.CSS_SELECTOR, "[data-outbox]").is_displayed())
+    # The list starts hidden and shows only once the worker answers, so wait for the last kept form
+    # (the journal entry, sent after its photo) to reach the server, then for the list to empty.
+    wait(browser, 20).until(lambda d: api(server, "GET", "/journal", token)[1]["items"])
+    wait(browser, 20).until(lambda d: not waiting(d))
     browser.get(server.url + "/today")
     _, checkins = api(server, "GET", "/checkins", token)
     assert sorted(c["note"] for c in checkins["items"]) == ["Offline one", "Offline two"]
