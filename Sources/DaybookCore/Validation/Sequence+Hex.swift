@@ -1,15 +1,20 @@
 extension Sequence<UInt8> {
     /// Lower-case hex, two digits a byte: how digests are written (photo blobs, session tokens,
-    /// idempotency keys' requests).
+    /// idempotency keys' requests). Written as bytes: every authenticated request hashes its token,
+    /// and building the text from `Character`s was 3 % of `GET /me`.
     public var hexString: String {
-        var text = ""
-        text.reserveCapacity(64)
-        for byte in self {
-            text.append(Self.hexDigits[Int(byte >> 4)])
-            text.append(Self.hexDigits[Int(byte & 0x0F)])
+        let bytes = Array(self)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+            for (index, byte) in bytes.enumerated() {
+                buffer[2 * index] = hexDigit(byte >> 4)
+                buffer[2 * index + 1] = hexDigit(byte & 0x0F)
+            }
+            return bytes.count * 2
         }
-        return text
     }
+}
 
-    private static var hexDigits: [Character] { Array("0123456789abcdef") }
+/// The ASCII digit of a nibble: `0`–`9`, then `a`–`f`.
+private func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? 0x30 + nibble : 0x57 + nibble
 }
