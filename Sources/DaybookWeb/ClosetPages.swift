@@ -42,7 +42,8 @@ struct ClosetPages: Sendable {
         let activeTags: [ClosetLink]
         let hasActiveTags: Bool
         let suggestions: [ClosetLink]
-        let cards: [ItemCard]
+        /// The grid's cards, written by `ItemCard.gridHTML`.
+        let cardsHTML: String
         let hasCards: Bool
         let heading: String
         let view: String
@@ -158,7 +159,8 @@ struct ClosetPages: Sendable {
         let model = HomeModel(
             query: text, category: categoryID?.lowercasedString, sort: sort.rawValue, sorts: sortLinks,
             categories: categoryLinks, activeTags: activeTags, hasActiveTags: !activeTags.isEmpty,
-            suggestions: Array(suggestions), cards: page.items.map(ItemCard.init), hasCards: !page.items.isEmpty,
+            suggestions: Array(suggestions), cardsHTML: ItemCard.gridHTML(page.items.map(ItemCard.init)),
+            hasCards: !page.items.isEmpty,
             heading: heading, view: view, isCloset: view.isEmpty, total: total,
             closetEmpty: total == 0 && view.isEmpty && text.isEmpty, moreHref: moreHref,
             idleHref: "/closet?view=idle", archivedHref: "/closet?view=archived", notice: notice)
