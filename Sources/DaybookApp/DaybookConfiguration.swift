@@ -32,6 +32,9 @@ public struct DaybookConfiguration: Sendable {
     public var metricsToken: String?
     /// Adds `/bench/hello`, a constant answer that measures the framework's own ceiling.
     public var benchRoutes = false
+    /// Threads that accept connections, parse requests and write answers (SwiftNIO's event loops);
+    /// nil: half the cores, at least one. See `EventLoops`.
+    public var eventLoops: Int?
     /// The largest file an import takes, in MB (the upload is refused past it, without filling the disk).
     public var importMaxMB = 1024
 
@@ -63,6 +66,9 @@ public struct DaybookConfiguration: Sendable {
         if environment["DAYBOOK_PUSH_ALLOW_HTTP"] == "1" { configuration.pushAllowHTTP = true }
         if let value = environment["DAYBOOK_METRICS_TOKEN"], !value.isEmpty { configuration.metricsToken = value }
         if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
+        if let value = environment["DAYBOOK_EVENT_LOOPS"].flatMap(Int.init), value > 0 {
+            configuration.eventLoops = value
+        }
         if let value = environment["DAYBOOK_IMPORT_MAX_MB"].flatMap(Int.init), value > 0 {
             configuration.importMaxMB = value
         }

@@ -18,6 +18,7 @@ struct Serve: AsyncParsableCommand {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
         if let port { configuration.port = port }
+        EventLoops.configure(configuration)
         let app = try await buildApplication(configuration)
         try await app.runService()
     }

@@ -1,0 +1,22 @@
+import NIOCore
+
+/// How many event loops the server runs: half the cores (at least one) unless configured.
+///
+/// A request's handler (database, rendering, JSON) runs on Swift's concurrency pool, one thread
+/// per core; the event loops only accept, parse and write. With a loop per core as well, twice as
+/// many threads as cores are busy under load and the kernel's time slices show up as tails: on 2
+/// cores at 16 connections, one loop instead of two took the p99 of the closet's item list from 17
+/// to 11 ms, its tag search from 23–26 to 14 ms and a list of 50 days from 20–23 to 14 ms, with
+/// the same or more requests per second (docs/performance.md). What one loop cannot do as well is
+/// the constant route at 64 connections and more, which is all loop work (−15 %).
+public enum EventLoops {
+    /// Sets SwiftNIO's shared event loop group size (HTTP server, PostgreSQL, push client). Only
+    /// `daybook serve` calls it, first thing: NIO allows it once, before the group is first used.
+    public static func configure(_ configuration: DaybookConfiguration) {
+        NIOSingletons.groupLoopCountSuggestion = count(configuration, cores: System.coreCount)
+    }
+
+    static func count(_ configuration: DaybookConfiguration, cores: Int) -> Int {
+        configuration.eventLoops ?? max(1, cores / 2)
+    }
+}
