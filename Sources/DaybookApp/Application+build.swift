@@ -54,6 +54,7 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         services: background,
         onServerRunning: { channel in
+            await EventLoops.acceptConnectionsInBatches(on: channel)
             logger.notice(
                 "Daybook is serving on http://\(configuration.host):\(channel.localAddress?.port ?? configuration.port)"
             )
