@@ -36,7 +36,7 @@ struct ItemCard: TemplateConvertible {
 
 extension ItemCard {
     /// The closet grid's cards as HTML, written here rather than by a `{{#cards}}` section: the
-    /// grid shows 60 cards, and swift-mustache's lookups (a split name, a climb of the context
+    /// grid shows 30 cards a page, and swift-mustache's lookups (a split name, a climb of the context
     /// stack, several dynamic casts per `{{name}}`) for their six values were a quarter of the
     /// closet page's CPU. The markup is the same as the other card lists' templates.
     static func gridHTML(_ cards: [ItemCard]) -> String {
