@@ -40,7 +40,7 @@ struct PostgresSearchStore: SearchStore {
             hits AS (SELECT * FROM (
                 SELECT 'day' AS kind, NULL::uuid AS id, e.date, '' AS title,
                     CASE WHEN q.words THEN ts_rank(e.search, q.q) ELSE 0 END AS score,
-                    daybook_day_text(e.note, e.thoughts, e.gratitude, e.answer, e.song_title, e.song_artist) AS body
+                    \(unescaped: SearchText.day) AS body
                 FROM day_entries e, q
                 WHERE \(filters.admits(.day)) AND e.user_id = \(userID) AND (NOT q.words OR e.search @@ q.q)
                     AND (\(mood)::int IS NULL OR e.mood = \(mood))
@@ -56,7 +56,7 @@ struct PostgresSearchStore: SearchStore {
                     AND (\(to)::date IS NULL OR c.local_date <= \(to))
                 UNION ALL
                 SELECT 'journal', j.id, j.entry_date, j.title, CASE WHEN q.words THEN ts_rank(j.search, q.q) ELSE 0 END,
-                    daybook_journal_text(j.title, j.body, j.tags, j.location)
+                    \(unescaped: SearchText.journal)
                 FROM journal_entries j, q
                 WHERE \(filters.admits(.journal)) AND j.user_id = \(userID) AND (NOT q.words OR j.search @@ q.q)
                     AND (\(tag)::text IS NULL OR j.tags @> ARRAY[\(tag)::text])
@@ -69,7 +69,7 @@ struct PostgresSearchStore: SearchStore {
                 UNION ALL
                 SELECT 'item', i.id, (i.created_at AT TIME ZONE 'UTC')::date, i.name,
                     CASE WHEN q.words THEN ts_rank(i.search, q.q) ELSE 0 END,
-                    daybook_item_text(i.name, i.brand, i.notes, i.tags)
+                    \(unescaped: SearchText.item)
                 FROM closet_items i, q
                 WHERE \(filters.admits(.item)) AND i.user_id = \(userID) AND (NOT q.words OR i.search @@ q.q)
                     AND (\(tag)::text IS NULL OR i.tags @> ARRAY[\(tag)::text])
@@ -82,7 +82,7 @@ struct PostgresSearchStore: SearchStore {
             )
             SELECT hits.kind, hits.id, hits.date, hits.title, hits.score::float8 AS score,
                 CASE WHEN q.words THEN ts_headline('simple'::regconfig, hits.body, q.q,
-                    'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=16, MinWords=6, ShortWord=0')
+                    \(unescaped: SearchText.headlineOptions))
                     ELSE left(hits.body, 300) END AS snippet
             FROM hits, q
             ORDER BY hits.score DESC, hits.date DESC, hits.kind COLLATE "C", hits.id
@@ -109,18 +109,18 @@ enum SearchWordsEverywhere: PreparedSQL {
         WITH q AS (SELECT to_tsquery('simple'::regconfig, $2) AS q),
         hits AS (SELECT * FROM (
             SELECT 'day' AS kind, NULL::uuid AS id, e.date, '' AS title, ts_rank(e.search, q.q) AS score,
-                daybook_day_text(e.note, e.thoughts, e.gratitude, e.answer, e.song_title, e.song_artist) AS body
+                \(SearchText.day) AS body
             FROM day_entries e, q WHERE e.user_id = $1 AND e.search @@ q.q
             UNION ALL
             SELECT 'checkin', c.id, c.local_date, '', ts_rank(c.search, q.q), c.note
             FROM checkins c, q WHERE c.user_id = $1 AND c.search @@ q.q
             UNION ALL
             SELECT 'journal', j.id, j.entry_date, j.title, ts_rank(j.search, q.q),
-                daybook_journal_text(j.title, j.body, j.tags, j.location)
+                \(SearchText.journal)
             FROM journal_entries j, q WHERE j.user_id = $1 AND j.search @@ q.q
             UNION ALL
             SELECT 'item', i.id, (i.created_at AT TIME ZONE 'UTC')::date, i.name, ts_rank(i.search, q.q),
-                daybook_item_text(i.name, i.brand, i.notes, i.tags)
+                \(SearchText.item)
             FROM closet_items i, q WHERE i.user_id = $1 AND i.search @@ q.q
             ) every_kind
             ORDER BY score DESC, date DESC, kind COLLATE "C", id
@@ -128,9 +128,20 @@ enum SearchWordsEverywhere: PreparedSQL {
         )
         SELECT hits.kind, hits.id, hits.date, hits.title, hits.score::float8 AS score,
             ts_headline('simple'::regconfig, hits.body, q.q,
-                'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=16, MinWords=6, ShortWord=0')
+                \(SearchText.headlineOptions))
                 AS snippet
         FROM hits, q
         ORDER BY hits.score DESC, hits.date DESC, hits.kind COLLATE "C", hits.id
         """
+}
+
+/// What each kind of record is shown by in a hit (the snippet is cut from it, as its search vector
+/// is made from it) and how the snippet is cut: one text for both statements, so that a search with
+/// a filter and one without show the same snippets.
+enum SearchText {
+    static let day = "daybook_day_text(e.note, e.thoughts, e.gratitude, e.answer, e.song_title, e.song_artist)"
+    static let journal = "daybook_journal_text(j.title, j.body, j.tags, j.location)"
+    static let item = "daybook_item_text(i.name, i.brand, i.notes, i.tags)"
+    static let headlineOptions =
+        "'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=16, MinWords=6, ShortWord=0'"
 }
