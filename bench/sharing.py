@@ -52,7 +52,7 @@ def two_friends(port: int) -> tuple[str, str, str, str]:
 async def measure(share_port: int, stream_port: int, shares: int) -> dict:
     sharer, friend, friend_name, item = two_friends(share_port)
     arrivals: list[float] = []
-    writer, reader = await open_stream(stream_port, friend, lambda _id, at, _read: arrivals.append(at))
+    stream, reading = await open_stream(stream_port, friend, lambda _id, at, _read: arrivals.append(at))
     await asyncio.sleep(0.5)
     loop = asyncio.get_running_loop()
     latencies: list[float] = []
@@ -70,8 +70,8 @@ async def measure(share_port: int, stream_port: int, shares: int) -> dict:
         else:
             missing += 1
         await asyncio.sleep(0.01)
-    reader.cancel()
-    writer.close()
+    reading.cancel()
+    stream.close()
     latencies.sort()
     return {"shares": shares, "events": len(latencies), "missing_within_2s": missing,
             "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),

@@ -191,9 +191,9 @@ async def measure(port: int, token: str, streams: int, notifications: int, idle_
                "idle_cpu_share": idle_cpu}
     log(f"  {len(opened)} idle streams: server RSS {rss_idle:.0f} MB ({rss_before:.0f} MB with {streams}); "
         f"CPU while idle {idle_cpu * 100:.1f} % of a core")
-    for writer, task in opened:
-        task.cancel()
-        writer.close()
+    for stream, reading in opened:
+        reading.cancel()
+        stream.close()
     await asyncio.sleep(0.5)
     return result
 

@@ -1,7 +1,7 @@
 extension Sequence<UInt8> {
     /// Lower-case hex, two digits a byte: how digests are written (photo blobs, session tokens,
     /// idempotency keys' requests). Written as bytes: every authenticated request hashes its token,
-    /// and building the text from `Character`s was 3 % of `GET /me`.
+    /// and building the text from `Character`s was 8.5 % of `GET /me`'s CPU.
     public var hexString: String {
         let bytes = Array(self)
         return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
