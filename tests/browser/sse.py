@@ -32,9 +32,12 @@ class EventStream:
 
     def _read(self):
         event: dict = {}
+        # Its own reference: `close()` on another thread sets the response's `fp` to None, and a
+        # read of the closed file then ends this loop (ValueError) instead of failing on None.
+        stream = self.response.fp
         try:
             while True:
-                line = self.response.fp.readline()
+                line = stream.readline()
                 if not line:
                     return
                 text = line.decode().rstrip("\n")
