@@ -33,15 +33,19 @@ struct ClosetPages: Sendable {
 
     // MARK: The closet
 
-    struct HomeModel {
+    /// The page hands over its dictionary itself: reflecting twenty fields was a twentieth of
+    /// the page's CPU.
+    struct HomeModel: TemplateConvertible {
         let query: String
         let category: String?
         let sort: String
         let sorts: [ClosetLink]
-        let categories: [ClosetLink]
+        /// The category chips, written by `ClosetLink.chipsHTML`.
+        let categoriesHTML: String
         let activeTags: [ClosetLink]
         let hasActiveTags: Bool
-        let suggestions: [ClosetLink]
+        /// Tags to try, written by `ClosetLink.chipsHTML`.
+        let suggestionsHTML: String
         /// The grid's cards, written by `ItemCard.gridHTML`.
         let cardsHTML: String
         let hasCards: Bool
@@ -54,6 +58,20 @@ struct ClosetPages: Sendable {
         let idleHref: String
         let archivedHref: String
         let notice: String?
+
+        var templateValue: [String: Any] {
+            var values: [String: Any] = [
+                "query": query, "sort": sort, "sorts": sorts.map(\.templateValue),
+                "categoriesHTML": categoriesHTML, "activeTags": activeTags.map(\.templateValue),
+                "hasActiveTags": hasActiveTags, "suggestionsHTML": suggestionsHTML,
+                "cardsHTML": cardsHTML, "hasCards": hasCards, "heading": heading, "view": view, "isCloset": isCloset,
+                "total": total, "closetEmpty": closetEmpty, "idleHref": idleHref, "archivedHref": archivedHref,
+            ]
+            if let category { values["category"] = category }
+            if let moreHref { values["moreHref"] = moreHref }
+            if let notice { values["notice"] = notice }
+            return values
+        }
     }
 
     /// A category, sort or tag link: a page has dozens, so they hand over their dictionaries.
@@ -67,6 +85,26 @@ struct ClosetPages: Sendable {
             var values: [String: Any] = ["label": label, "href": href, "current": current]
             if let count { values["count"] = count }
             return values
+        }
+
+        /// Links as the closet's chip lists (categories with their counts, tags to try), written
+        /// here for the reason `ItemCard.gridHTML` gives: a page has twenty of them, four Mustache
+        /// lookups each, and those lookups were a tenth of the page's CPU. `style` is added to the
+        /// class (`chip-small`).
+        static func chipsHTML(_ links: [ClosetLink], style: String = "") -> String {
+            var html = ""
+            html.reserveCapacity(links.count * 120)
+            for link in links {
+                html += "<li><a class=\"chip chip-link"
+                html += style.isEmpty ? "" : " " + style
+                html += "\" href=\""
+                html += HTMLEscaping.escape(link.href)
+                html += link.current ? "\" aria-current=\"page\">" : "\">"
+                html += HTMLEscaping.escape(link.label)
+                if let count = link.count { html += " <span class=\"chip-count\">\(count)</span>" }
+                html += "</a></li>"
+            }
+            return html
         }
     }
 
@@ -158,8 +196,10 @@ struct ClosetPages: Sendable {
             }
         let model = HomeModel(
             query: text, category: categoryID?.lowercasedString, sort: sort.rawValue, sorts: sortLinks,
-            categories: categoryLinks, activeTags: activeTags, hasActiveTags: !activeTags.isEmpty,
-            suggestions: Array(suggestions), cardsHTML: ItemCard.gridHTML(page.items.map(ItemCard.init)),
+            categoriesHTML: ClosetLink.chipsHTML(categoryLinks), activeTags: activeTags,
+            hasActiveTags: !activeTags.isEmpty,
+            suggestionsHTML: ClosetLink.chipsHTML(Array(suggestions), style: "chip-small"),
+            cardsHTML: ItemCard.gridHTML(page.items.map(ItemCard.init)),
             hasCards: !page.items.isEmpty,
             heading: heading, view: view, isCloset: view.isEmpty, total: total,
             closetEmpty: total == 0 && view.isEmpty && text.isEmpty, moreHref: moreHref,

@@ -33,6 +33,10 @@ enum Tab: String, CaseIterable, Sendable {
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
     let assets: StaticAssets
+    /// The main navigation's items with each tab (or none) marked current, rendered from
+    /// `layout_tabs` once at start: they are the same on every page of a tab, and a tab list
+    /// rendered per page was a sixth of the layout's lookups.
+    let tabsHTML: [Tab?: String]
 
     init(templates directory: URL, assets: StaticAssets) throws {
         var library = MustacheLibrary()
@@ -48,6 +52,17 @@ struct PageRenderer: Sendable {
         }
         self.library = library
         self.assets = assets
+        let tabs: [Tab?] = Tab.allCases + [nil]
+        tabsHTML = Dictionary(
+            uniqueKeysWithValues: tabs.map { current in
+                let links = Tab.allCases.map {
+                    TabLink(label: $0.label, href: $0.href, icon: Icons.tab($0), current: $0 == current).templateValue
+                }
+                guard let html = library.render(["tabs": links], withTemplate: "layout_tabs") else {
+                    preconditionFailure("no template named layout_tabs")
+                }
+                return (current, html)
+            })
     }
 
     struct TemplateError: Error, CustomStringConvertible {
@@ -65,7 +80,7 @@ struct PageRenderer: Sendable {
         let content = render(template, TemplateContext.merge(common, model))
         let layout = Layout(
             title: title, content: content, wide: template == "today" || template == "checkins",
-            tabs: tab.map { current in tabs(current) } ?? tabs(nil),
+            tabsHTML: tabsHTML[tab] ?? "",
             loggedIn: context.auth != nil, css: assets.url("app.css"), js: assets.url("app.js"),
             iconSVG: assets.url("icon.svg"), icon192: assets.url("icon-192.png"),
             appleTouchIcon: assets.url("apple-touch-icon.png"))
@@ -97,17 +112,14 @@ struct PageRenderer: Sendable {
         return values
     }
 
-    private func tabs(_ current: Tab?) -> [TabLink] {
-        Tab.allCases.map { TabLink(label: $0.label, href: $0.href, icon: Icons.tab($0), current: $0 == current) }
-    }
-
     /// Every page has these, so they hand over their dictionaries themselves (`TemplateConvertible`).
     struct Layout: TemplateConvertible {
         let title: String
         let content: String
         /// Today (two columns) and the check-in log (a table) use more of a wide screen.
         let wide: Bool
-        let tabs: [TabLink]
+        /// The navigation's items, from `tabsHTML`.
+        let tabsHTML: String
         let loggedIn: Bool
         let css: String
         let js: String
@@ -117,7 +129,7 @@ struct PageRenderer: Sendable {
 
         var templateValue: [String: Any] {
             [
-                "title": title, "content": content, "wide": wide, "tabs": tabs.map(\.templateValue),
+                "title": title, "content": content, "wide": wide, "tabsHTML": tabsHTML,
                 "loggedIn": loggedIn, "css": css, "js": js, "iconSVG": iconSVG, "icon192": icon192,
                 "appleTouchIcon": appleTouchIcon,
             ]
