@@ -123,6 +123,8 @@ struct PostgresClosetStore: ClosetStore {
             case .name: "i.search_text COLLATE \"C\", i.id"
             case .leastWorn: "coalesce(w.n, 0), w.last NULLS FIRST, i.search_text COLLATE \"C\", i.id"
             }
+        // Every tag must match: an item's rows of `closet_item_tags` are counted, once per tag.
+        let tags = query.tags.uniqued()
         let sinceDate = query.notWornSince.map { PGDate($0.date) }
         let addedBefore = query.notWornSince.map { PGTime($0.addedBefore) }
         // Sorting or filtering by wear needs every item's wear first; otherwise it is read for the
@@ -145,7 +147,9 @@ struct PostgresClosetStore: ClosetStore {
             WHERE i.user_id = \(userID)
                 AND (i.archived_reason IS NOT NULL) = \(query.archived)
                 AND (\(query.categoryID)::uuid IS NULL OR i.category_id = \(query.categoryID))
-                AND (i.tags || i.colors || ARRAY[i.season]) @> \(query.tags)::text[]
+                AND (cardinality(\(tags)::text[]) = 0 OR i.id IN (
+                    SELECT item_id FROM closet_item_tags WHERE user_id = \(userID) AND tag = ANY(\(tags)::text[])
+                    GROUP BY item_id HAVING count(*) = cardinality(\(tags)::text[])))
                 AND NOT EXISTS (SELECT 1 FROM unnest(\(query.words)::text[]) AS q(word) WHERE strpos(i.search_text, q.word) = 0)
                 AND (\(sinceDate)::date IS NULL OR w.last < \(sinceDate) OR (w.last IS NULL AND i.created_at < \(addedBefore)))
             ORDER BY \(unescaped: order) LIMIT \(query.limit) OFFSET \(query.offset)

@@ -755,6 +755,45 @@ enum PostgresMigrations {
                 $$
                 """,
             ]),
+        Migration(
+            version: 22, name: "closet tags indexed",
+            statements: [
+                // Issue 14: a tag search joined every item's tags, colours and season into an array
+                // to test it. Each is one row here, kept by the trigger (and ON DELETE CASCADE), so
+                // a search reads the matching items only.
+                """
+                CREATE TABLE closet_item_tags (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    item_id uuid NOT NULL,
+                    tag text NOT NULL,
+                    PRIMARY KEY (user_id, item_id, tag),
+                    FOREIGN KEY (user_id, item_id) REFERENCES closet_items (user_id, id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX closet_item_tags_by_tag ON closet_item_tags (user_id, tag, item_id)",
+                """
+                CREATE FUNCTION daybook_closet_item_tags() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP = 'UPDATE' THEN
+                        DELETE FROM closet_item_tags WHERE user_id = OLD.user_id AND item_id = OLD.id;
+                    END IF;
+                    INSERT INTO closet_item_tags (user_id, item_id, tag)
+                    SELECT DISTINCT NEW.user_id, NEW.id, t FROM unnest(NEW.tags || NEW.colors || NEW.season) AS t
+                    WHERE t <> '';
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER closet_items_tags AFTER INSERT OR UPDATE OF tags, colors, season ON closet_items
+                FOR EACH ROW EXECUTE FUNCTION daybook_closet_item_tags()
+                """,
+                """
+                INSERT INTO closet_item_tags (user_id, item_id, tag)
+                SELECT DISTINCT i.user_id, i.id, t FROM closet_items i, unnest(i.tags || i.colors || i.season) AS t
+                WHERE t <> ''
+                """,
+            ]),
     ]
 
     /// The newest version and a digest of every statement: changes whenever the schema does. Test

@@ -140,16 +140,16 @@ struct SQLiteClosetStore: ClosetStore {
                 conditions.append("i.category_id = ?")
                 arguments.append(Stored.id(category))
             }
-            for tag in query.tags {
-                // `instr` on the JSON text rules most rows out before `json_each` parses any.
-                let quoted = Stored.strings([tag]).dropFirst().dropLast()
-                conditions.append(
-                    """
-                    ((instr(i.tags, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(i.tags) WHERE value = ?))
-                        OR (instr(i.colors, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(i.colors) WHERE value = ?))
-                        OR i.season = ?)
-                    """)
-                arguments += [String(quoted), tag, String(quoted), tag, tag]
+            // A tag matches an item's tags, colours or season: `closet_item_tags` holds all three.
+            // The first tag's rows lead (CROSS JOIN keeps that order: without statistics SQLite
+            // would walk every item by date and look each up), the others are looked up.
+            for (index, tag) in query.tags.enumerated() {
+                if index == 0 {
+                    conditions.append("t.user_id = ? AND t.tag = ?")
+                } else {
+                    conditions.append("i.id IN (SELECT item_id FROM closet_item_tags WHERE user_id = ? AND tag = ?)")
+                }
+                arguments += [Stored.id(userID), tag]
             }
             for word in query.words {
                 conditions.append("instr(i.search_text, ?) > 0")
@@ -172,7 +172,7 @@ struct SQLiteClosetStore: ClosetStore {
             return try Self.items(
                 db, userID: userID,
                 where: conditions.joined(separator: " AND ") + " ORDER BY \(order) LIMIT ? OFFSET ?",
-                arguments: arguments, wearFirst: byWear)
+                arguments: arguments, byTag: !query.tags.isEmpty, wearFirst: byWear)
         }
     }
 
@@ -407,13 +407,18 @@ struct SQLiteClosetStore: ClosetStore {
     /// conditions and orders that use it (`w.n`, `w.last`).
     static func items(
         _ db: Database, userID: UUID, where condition: String, arguments: [(any DatabaseValueConvertible)?],
-        wearFirst: Bool = false
+        byTag: Bool = false, wearFirst: Bool = false
     ) throws -> [ClosetItem] {
         let user = Stored.id(userID)
+        // `byTag`: the items are reached from the rows of one tag, `t`, which `condition` names.
+        let source =
+            byTag
+            ? "closet_item_tags t CROSS JOIN closet_items i ON i.user_id = t.user_id AND i.id = t.item_id"
+            : "closet_items i"
         if wearFirst {
             let sql = """
                 SELECT \(itemColumns), coalesce(w.n, 0), w.last
-                FROM closet_items i LEFT JOIN (
+                FROM \(source) LEFT JOIN (
                     SELECT di.item_id, count(*) AS n, max(di.date) AS last
                     FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
                     WHERE di.user_id = ? AND d.status = 'worn' GROUP BY di.item_id
@@ -428,7 +433,7 @@ struct SQLiteClosetStore: ClosetStore {
         // every value of every row.
         var items: [ClosetItem] = []
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT \(itemColumns) FROM closet_items i WHERE i.user_id = ? AND \(condition)"),
+            db.cachedStatement(sql: "SELECT \(itemColumns) FROM \(source) WHERE i.user_id = ? AND \(condition)"),
             arguments: StatementArguments([user] + arguments))
         while let row = try rows.next() { items.append(item(row, wear: WearSummary())) }
         guard !items.isEmpty else { return [] }

@@ -587,6 +587,39 @@ enum SQLiteMigrations {
                         """)
             }
         }
+        migrator.registerMigration("021 closet tags indexed") { db in
+            // Issue 14: a tag search read every item of the closet and looked into its tags,
+            // colours and season (170 µs of SQLite for 500 items). Each item's tags, colours and
+            // season are one row each here, kept by the triggers (and ON DELETE CASCADE), so a
+            // search reads the matching items only.
+            let tagsOf = """
+                SELECT NEW.user_id, value, NEW.id FROM json_each(NEW.tags)
+                UNION SELECT NEW.user_id, value, NEW.id FROM json_each(NEW.colors)
+                UNION SELECT NEW.user_id, NEW.season, NEW.id WHERE NEW.season <> ''
+                """
+            try db.execute(
+                sql: """
+                    CREATE TABLE closet_item_tags (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        item_id TEXT NOT NULL,
+                        tag TEXT NOT NULL,
+                        PRIMARY KEY (user_id, item_id, tag),
+                        FOREIGN KEY (user_id, item_id) REFERENCES closet_items (user_id, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    CREATE INDEX closet_item_tags_by_tag ON closet_item_tags(user_id, tag, item_id);
+                    CREATE TRIGGER closet_item_tags_insert AFTER INSERT ON closet_items BEGIN
+                        INSERT INTO closet_item_tags (user_id, tag, item_id) \(tagsOf);
+                    END;
+                    CREATE TRIGGER closet_item_tags_update AFTER UPDATE OF tags, colors, season ON closet_items BEGIN
+                        DELETE FROM closet_item_tags WHERE user_id = OLD.user_id AND item_id = OLD.id;
+                        INSERT INTO closet_item_tags (user_id, tag, item_id) \(tagsOf);
+                    END;
+                    INSERT INTO closet_item_tags (user_id, tag, item_id)
+                    SELECT i.user_id, value, i.id FROM closet_items i, json_each(i.tags)
+                    UNION SELECT i.user_id, value, i.id FROM closet_items i, json_each(i.colors)
+                    UNION SELECT user_id, season, id FROM closet_items WHERE season <> '';
+                    """)
+        }
         return migrator
     }
 }

@@ -171,6 +171,17 @@ struct ClosetStoreTests {
             #expect(try await names(ClosetItemQuery(tags: ["cotton", "white"])) == ["White tee"])
             #expect(try await names(ClosetItemQuery(tags: ["cotton", "summer"])) == ["White tee"])
             #expect(try await names(ClosetItemQuery(tags: ["cotton", "leather"])) == [])
+            // The tags' index follows an edit; a word that is both a tag and a colour is one match,
+            // and a tag asked twice is asked once.
+            var edited = shirt
+            (edited.tags, edited.colors, edited.season) = (["linen", "white"], ["white"], "summer")
+            try await store.closet.saveItem(edited, insert: false)
+            #expect(try await names(ClosetItemQuery(tags: ["cotton"])) == ["White tee"])
+            #expect(try await names(ClosetItemQuery(tags: ["white", "white"])) == ["Oxford shirt", "White tee"])
+            #expect(try await names(ClosetItemQuery(tags: ["linen", "summer", "white"])) == ["Oxford shirt"])
+            try await store.closet.saveItem(shirt, insert: false)
+            #expect(try await names(ClosetItemQuery(tags: ["cotton", "work"])) == ["Oxford shirt"])
+            #expect(try await names(ClosetItemQuery(tags: ["linen"])) == [])
             // Words are found in name, brand and notes, lower-cased.
             #expect(try await names(ClosetItemQuery(words: ["brooks"])) == ["Oxford shirt"])
             #expect(try await names(ClosetItemQuery(words: ["ümeå"])) == ["Chelsea boots"])
@@ -199,6 +210,12 @@ struct ClosetStoreTests {
             let own = try await store.closet.itemTags(userID: anna.id)
             #expect(own.first?.tag == "cotton" && own.first?.count == 2)
             #expect(!own.contains { $0.tag == "white" })
+
+            // A removed item leaves the tags' index with it.
+            #expect(try await store.closet.deleteItem(id: tee.id, userID: anna.id) != nil)
+            #expect(try await names(ClosetItemQuery(tags: ["cotton"])) == ["Oxford shirt"])
+            #expect(try await names(ClosetItemQuery(tags: ["white"])) == [])
+            #expect(try await store.closet.items(userID: bob.id, query: ClosetItemQuery(tags: ["cotton"])).count == 1)
         }
     }
 
