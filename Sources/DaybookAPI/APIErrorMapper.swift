@@ -103,7 +103,11 @@ struct APIErrorMapper {
 
     // MARK: Query parameters
 
-    enum ParameterType { case string, integer, boolean }
+    enum ParameterType {
+        case string, integer, boolean
+        /// One of the schema's `enum` values.
+        case oneOf([String])
+    }
 
     /// The query parameters of each operation that has any. Such operations have no body, so a
     /// decoding error in them is about one of these.
@@ -111,7 +115,7 @@ struct APIErrorMapper {
         "listDays": ["cursor": .string, "limit": .integer],
         "listCheckins": ["cursor": .string, "limit": .integer, "from": .string, "to": .string],
         "getCalendar": ["month": .string],
-        "listMedia": ["kind": .string, "cursor": .string, "limit": .integer],
+        "listMedia": ["kind": .oneOf(["photo", "avatar"]), "cursor": .string, "limit": .integer],
         "search": [
             "q": .string, "kind": .string, "tag": .string, "mood": .string, "from": .string, "to": .string,
             "hasPhotos": .string, "cursor": .string, "limit": .integer,
@@ -125,10 +129,12 @@ struct APIErrorMapper {
         "listActivities": ["includeArchived": .boolean],
         "listPeople": ["includeArchived": .boolean],
         "listClosetItems": [
-            "category": .string, "q": .string, "archived": .boolean, "idle": .boolean, "sort": .string,
+            "category": .string, "q": .string, "archived": .boolean, "idle": .boolean,
+            "sort": .oneOf(["newest", "name", "least_worn"]),
             "cursor": .string, "limit": .integer,
         ],
         "suggestClosetColors": ["photoId": .string],
+        "listShares": ["direction": .oneOf(["received", "sent"])],
         "listOutfits": ["cursor": .string, "limit": .integer],
         "listOutfitDays": ["from": .string, "to": .string],
         "getInsightYear": ["year": .string],
@@ -167,6 +173,11 @@ struct APIErrorMapper {
                 return .malformed(
                     "The query parameter “\(name)” must be true or false.",
                     errors: [FieldError(field: name, code: "wrong_type", message: "“\(name)” must be true or false.")])
+            case .oneOf(let allowed) where !allowed.contains(value):
+                let list = allowed.map { "“\($0)”" }.joined(separator: ", ")
+                return .malformed(
+                    "The query parameter “\(name)” must be one of \(list).",
+                    errors: [FieldError(field: name, code: "invalid", message: "“\(name)” must be one of \(list).")])
             default:
                 continue
             }

@@ -72,7 +72,8 @@ struct APIErrorTests {
         try await withApp(database) { client, _ in
             let api = try await API(client).register("unknown")
             let register = try await api.post(
-                "/auth/register", ["email": "u@example.org", "username": "uuu", "password": "correct horse battery", "isAdmin": true])
+                "/auth/register",
+                ["email": "u@example.org", "username": "uuu", "password": "correct horse battery", "isAdmin": true])
             register.expectProblem(.badRequest, "malformed_request")
             #expect(register.errorFields == ["isAdmin"])
             #expect(register.errorCode("isAdmin") == "unknown_field")
@@ -88,7 +89,9 @@ struct APIErrorTests {
         try await withApp(database) { client, _ in
             let api = API(client)
             let body = #"{"email": "ct@example.org", "username": "ctype", "password": "correct horse battery"}"#
-            for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml"] {
+            for type in [
+                "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml",
+            ] {
                 let response = try await api.call(.post, "/auth/register", raw: body, headers: [.contentType: type])
                 response.expectProblem(.unsupportedMediaType, "unsupported_media_type")
             }
@@ -96,7 +99,8 @@ struct APIErrorTests {
                 .post, "/auth/register", raw: body, headers: [.contentType: "application/json; charset=utf-8"])
             #expect(charset.status == .created)
             let none = try await client.execute(
-                uri: "/api/v1/auth/login", method: .post, body: ByteBuffer(string: #"{"login": "ctype", "password": "correct horse battery"}"#)
+                uri: "/api/v1/auth/login", method: .post,
+                body: ByteBuffer(string: #"{"login": "ctype", "password": "correct horse battery"}"#)
             ) { $0.status }
             #expect(none == .ok)
         }
@@ -106,9 +110,12 @@ struct APIErrorTests {
     func anyAcceptHeaderWorks(database: TestDatabase) async throws {
         try await withApp(database) { client, _ in
             let api = try await API(client).register("accept")
-            for accept in ["application/json", "text/html", "image/png", "*/*", "garbage;;;", "application/problem+json"] {
+            for accept in [
+                "application/json", "text/html", "image/png", "*/*", "garbage;;;", "application/problem+json",
+            ] {
                 // An error…
-                let problem = try await api.call(.put, "/days/2024-03-03", json: ["mood": 9], headers: [.accept: accept])
+                let problem = try await api.call(
+                    .put, "/days/2024-03-03", json: ["mood": 9], headers: [.accept: accept])
                 problem.expectProblem(.unprocessableContent, "validation_failed")
                 let missing = try await API(client).call(.get, "/me", headers: [.accept: accept])
                 missing.expectProblem(.unauthorized, "unauthorized")
@@ -138,8 +145,11 @@ struct APIErrorTests {
 
             for (path, parameter) in [
                 ("/days?limit=abc", "limit"), ("/checkins?limit=1.5", "limit"), ("/days?limit=", "limit"),
-                ("/feelings?includeArchived=maybe", "includeArchived"), ("/people?includeArchived=1", "includeArchived"),
-("/calendar", "month"),
+                ("/feelings?includeArchived=maybe", "includeArchived"),
+                ("/people?includeArchived=1", "includeArchived"),
+                ("/calendar", "month"),
+                ("/closet/items?sort=leastWorn", "sort"), ("/media?kind=video", "kind"),
+                ("/shares?direction=both", "direction"),
             ] {
                 let response = try await api.get(path)
                 response.expectProblem(.badRequest, "malformed_request")
@@ -170,7 +180,8 @@ struct APIErrorTests {
             let response = try await api.put("/days/2024-03-03", ["mood": 3, "note": huge])
             response.expectProblem(.contentTooLarge, "payload_too_large")
             // Under the limit, the rules speak.
-            let long = try await api.put("/days/2024-03-03", ["mood": 3, "note": String(repeating: "y", count: 10_001)])
+            let long = try await api.put(
+                "/days/2024-03-03", ["mood": 3, "note": String(repeating: "y", count: 10_001)])
             #expect(long.errorCode("note") == "too_long")
         }
     }
@@ -181,11 +192,14 @@ struct APIErrorTests {
             let api = try await API(client).register("nulls")
             let happy = try await api.wordID("feelings", "happy")
             let work = try await api.wordID("activities", "work")
-            let id = try #require(try await api.post("/checkins", ["feelingId": happy, "activityId": work])["id"] as? String)
+            let id = try #require(
+                try await api.post("/checkins", ["feelingId": happy, "activityId": work])["id"] as? String)
             let clear = try await api.patch("/checkins/\(id)", ["activityId": NSNull()])
             clear.expectProblem(.badRequest, "malformed_request")
             #expect(clear.errorCode("activityId") == "wrong_type")
-            #expect((clear.json["errors"] as? [[String: Any]])?.first?["message"] as? String == "null is not a value here: to remove the activity, send “clearActivity”: true.")
+            #expect(
+                (clear.json["errors"] as? [[String: Any]])?.first?["message"] as? String
+                    == "null is not a value here: to remove the activity, send “clearActivity”: true.")
             #expect((try await api.get("/checkins/\(id)")["activity"] as? [String: Any])?["id"] as? String == work)
             let nested = try await api.put("/days/2024-03-03", ["mood": 3, "song": ["title": NSNull()]])
             #expect(nested.errorFields == ["song.title"])
@@ -224,13 +238,16 @@ struct APIErrorTests {
                 (.post, "/auth/register"), (.post, "/auth/login"), (.get, "/me"), (.patch, "/me"),
                 (.put, "/me/password"), (.get, "/me/sessions"), (.delete, "/me/sessions/\(UUID())"), (.get, "/days"),
                 (.put, "/days/2024-03-03"), (.get, "/days/2024-03-03"), (.delete, "/days/2024-03-03"),
-                (.get, "/calendar?month=2024-03"), (.post, "/checkins"), (.get, "/checkins"), (.get, "/checkins/\(UUID())"),
-                (.patch, "/checkins/\(UUID())"), (.delete, "/checkins/\(UUID())"), (.get, "/feelings"), (.post, "/feelings"),
+                (.get, "/calendar?month=2024-03"), (.post, "/checkins"), (.get, "/checkins"),
+                (.get, "/checkins/\(UUID())"),
+                (.patch, "/checkins/\(UUID())"), (.delete, "/checkins/\(UUID())"), (.get, "/feelings"),
+                (.post, "/feelings"),
                 (.patch, "/feelings/\(UUID())"), (.post, "/activities"), (.patch, "/activities/\(UUID())"),
                 (.post, "/people"), (.patch, "/people/\(UUID())"), (.post, "/auth/logout"),
             ]
             let bodies: [String] = [
-                "", "{}", "[]", "null", "{\"mood\": -1}", "{\"mood\": 99999999999999999999}", "{\"at\": \"1899-12-31T23:59:59Z\"}",
+                "", "{}", "[]", "null", "{\"mood\": -1}", "{\"mood\": 99999999999999999999}",
+                "{\"at\": \"1899-12-31T23:59:59Z\"}",
                 "{\"at\": \"9999-12-31T23:59:59Z\"}", "{\"feelingId\": \"\", \"personIds\": [\"\", null]}",
                 "{\"name\": \"\u{0}\", \"emoji\": \"\u{200B}\"}", "{\"login\": {}, \"password\": []}",
                 "{\"email\": \"a@b\", \"username\": \"...\", \"password\": \"\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\"}",
