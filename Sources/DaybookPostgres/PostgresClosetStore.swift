@@ -13,12 +13,7 @@ struct PostgresClosetStore: ClosetStore {
     // MARK: Categories
 
     func categories(userID: UUID) async throws -> [ClosetCategory] {
-        try await client.rows(
-            """
-            SELECT id, user_id, name, position FROM closet_categories WHERE user_id = \(userID)
-            ORDER BY position, name_key COLLATE "C"
-            """, logger: logger
-        ).map {
+        try await client.rows(ClosetCategoriesOfUser.self, userID, logger: logger).map {
             ClosetCategory(
                 id: try $0.value("id"), userID: try $0.value("user_id"), name: try $0.value("name"),
                 position: try $0.value("position"))
@@ -72,12 +67,7 @@ struct PostgresClosetStore: ClosetStore {
 
     func itemCounts(userID: UUID) async throws -> [UUID: Int] {
         var counts: [UUID: Int] = [:]
-        for row in try await client.rows(
-            """
-            SELECT category_id, count(*) AS n FROM closet_items
-            WHERE user_id = \(userID) AND archived_reason IS NULL GROUP BY category_id
-            """, logger: logger)
-        {
+        for row in try await client.rows(ClosetItemCountsByCategory.self, userID, logger: logger) {
             counts[try row.value("category_id")] = try row.value("n")
         }
         return counts
@@ -117,6 +107,24 @@ struct PostgresClosetStore: ClosetStore {
     }
 
     func items(userID: UUID, query: ClosetItemQuery) async throws -> [ClosetItem] {
+        // The closet's first look and its usual search (newest first, at most one tag, nothing
+        // else) are prepared statements; PostgreSQL planned this general one on every request.
+        if query.sort == .newest, query.categoryID == nil, query.words.isEmpty, query.notWornSince == nil {
+            switch query.tags.count {
+            case 0:
+                return try await withWear(
+                    client.rows(
+                        ClosetItemsNewest.self, userID, query.archived, query.limit, query.offset, logger: logger),
+                    userID: userID)
+            case 1:
+                return try await withWear(
+                    client.rows(
+                        ClosetItemsNewestWithTag.self, userID, query.tags[0], query.archived, query.limit,
+                        query.offset, logger: logger), userID: userID)
+            default:
+                break
+            }
+        }
         let order =
             switch query.sort {
             case .newest: "i.created_at DESC, i.id DESC"
@@ -383,14 +391,7 @@ struct PostgresClosetStore: ClosetStore {
         guard !rows.isEmpty else { return [] }
         let ids: [UUID] = try rows.map { try $0.value("id") }
         var wear: [UUID: WearSummary] = [:]
-        for row in try await client.rows(
-            """
-            SELECT di.item_id, count(*) AS n, max(di.date) AS last
-            FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
-            WHERE di.user_id = \(userID) AND di.item_id = ANY(\(ids)::uuid[]) AND d.status = 'worn'
-            GROUP BY di.item_id
-            """, logger: logger)
-        {
+        for row in try await client.rows(ClosetWearOfItems.self, userID, ids, logger: logger) {
             wear[try row.value("item_id")] = WearSummary(
                 count: try row.value("n"), lastWorn: try row.value("last", as: PGDate?.self)?.date)
         }

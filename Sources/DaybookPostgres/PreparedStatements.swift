@@ -150,3 +150,57 @@ enum ServableMediaByID: PreparedSQL {
         FROM media m WHERE m.id = $1
         """
 }
+
+/// The columns a closet item is read from (`PostgresClosetStore.item`).
+private let closetItemColumns = """
+    i.id, i.user_id, i.category_id, i.name, i.tags, i.colors, i.photo_id, i.brand, i.size, i.season,
+    i.purchase_date, i.price_cents, i.notes, i.archived_reason, i.created_at, i.updated_at
+    """
+
+/// A page of a user's (`$1`) items in the closet (`$2` false) or archived (true), newest first, at
+/// most `$3` after the first `$4`: the closet's home and the API's list without filters. Other
+/// filters and orders go unprepared (`PostgresClosetStore.items`).
+enum ClosetItemsNewest: PreparedSQL {
+    static let sql = """
+        SELECT \(closetItemColumns) FROM closet_items i
+        WHERE i.user_id = $1 AND (i.archived_reason IS NOT NULL) = $2
+        ORDER BY i.created_at DESC, i.id DESC LIMIT $3 OFFSET $4
+        """
+}
+
+/// The same with one tag (`$2`; then `$3` archived, `$4` limit, `$5` offset), reached from the
+/// tag's rows of `closet_item_tags`: the search bar's usual question.
+enum ClosetItemsNewestWithTag: PreparedSQL {
+    static let sql = """
+        SELECT \(closetItemColumns)
+        FROM closet_item_tags t JOIN closet_items i ON i.user_id = t.user_id AND i.id = t.item_id
+        WHERE t.user_id = $1 AND t.tag = $2 AND (i.archived_reason IS NOT NULL) = $3
+        ORDER BY i.created_at DESC, i.id DESC LIMIT $4 OFFSET $5
+        """
+}
+
+/// How often and when last the items `$2` of user `$1` were worn (`PostgresClosetStore.withWear`).
+enum ClosetWearOfItems: PreparedSQL {
+    static let sql = """
+        SELECT di.item_id, count(*) AS n, max(di.date) AS last
+        FROM outfit_day_items di JOIN outfit_days d ON d.user_id = di.user_id AND d.date = di.date
+        WHERE di.user_id = $1 AND di.item_id = ANY($2) AND d.status = 'worn'
+        GROUP BY di.item_id
+        """
+}
+
+/// A user's (`$1`) closet categories in their order: every closet page and item form.
+enum ClosetCategoriesOfUser: PreparedSQL {
+    static let sql = """
+        SELECT id, user_id, name, position FROM closet_categories WHERE user_id = $1
+        ORDER BY position, name_key COLLATE "C"
+        """
+}
+
+/// How many items in the closet (not archived) each category of user `$1` has: the closet's chips.
+enum ClosetItemCountsByCategory: PreparedSQL {
+    static let sql = """
+        SELECT category_id, count(*) AS n FROM closet_items
+        WHERE user_id = $1 AND archived_reason IS NULL GROUP BY category_id
+        """
+}
