@@ -128,7 +128,7 @@ OPERATIONS = [
               kind="list", note="full text, the marker word is in 200 check-ins; 20 ranked hits with snippets"),
     Operation("closet_page", "closet page: GET /closet", "closet_page", "GET", lambda c: "/closet",
               kind="closet", connections=[16],
-              note="the page of 500 items (the first 60 in the grid), with the category counts (issue 14)"),
+              note="the page of 500 items (the first 30 in the grid; with the CSRF cookie a browser sends), with the category counts (issue 14)"),
     Operation("closet_items", "closet: GET /closet/items", "closet_items", "GET",
               lambda c: "/api/v1/closet/items", kind="closet", connections=[16],
               note="the first page (30, the default) of 500 items with their wears from 300 outfit days"),
