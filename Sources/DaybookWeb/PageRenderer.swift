@@ -52,17 +52,17 @@ struct PageRenderer: Sendable {
         }
         self.library = library
         self.assets = assets
-        let tabs: [Tab?] = Tab.allCases + [nil]
-        tabsHTML = Dictionary(
-            uniqueKeysWithValues: tabs.map { current in
-                let links = Tab.allCases.map {
-                    TabLink(label: $0.label, href: $0.href, icon: Icons.tab($0), current: $0 == current).templateValue
-                }
-                guard let html = library.render(["tabs": links], withTemplate: "layout_tabs") else {
-                    preconditionFailure("no template named layout_tabs")
-                }
-                return (current, html)
-            })
+        var tabsHTML: [Tab?: String] = [:]
+        for current in Tab.allCases + [nil] {
+            let links = Tab.allCases.map {
+                TabLink(label: $0.label, href: $0.href, icon: Icons.tab($0), current: $0 == current).templateValue
+            }
+            guard let html = library.render(["tabs": links], withTemplate: "layout_tabs") else {
+                throw TemplateError(file: "layout_tabs.mustache", underlying: CocoaError(.fileNoSuchFile))
+            }
+            tabsHTML[current] = html
+        }
+        self.tabsHTML = tabsHTML
     }
 
     struct TemplateError: Error, CustomStringConvertible {
