@@ -99,6 +99,9 @@ def test_closet_items_search_outfit_calendar_and_removal(server, browser, new_us
                      [("Material", "linen"), ("Occasion", "work")], "summer office")
     assert "Added to your closet" in driver.find_element(By.CSS_SELECTOR, ".notice").text
     assert "navy" in driver.find_element(By.CSS_SELECTOR, ".closet-item").text
+    # The colour's dot is navy (#1b2a57), not the grey of the insights' mood swatch.
+    dot = driver.find_element(By.CSS_SELECTOR, ".closet-item .swatch-navy")
+    assert dot.value_of_css_property("background-color") == "rgba(27, 42, 87, 1)"
     screenshot(driver, "closet-item")
     skirt = add_item(driver, server, tmp_path, "Red wool skirt", "Bottoms", (200, 30, 30), "red",
                      [("Material", "wool")], "")
