@@ -34,7 +34,7 @@ import run as bench  # noqa: E402  (bench/run.py)
 # stack. Names are demangled with their module (GRDB.…, NIOPosix.…, DaybookAPI.…).
 AREAS = [
     ("bcrypt (password hashing)", r"[Bb]crypt"),
-    ("JSON encoding (responses)", r"JSONEncoder|JSONWriter"),
+    ("JSON encoding (responses)", r"JSONEncoder|JSONWriter|JSONValueWriter|JSONValueEncoder|JSONKeyedContainer|JSONUnkeyedContainer"),
     ("JSON decoding (bodies, stored id arrays)", r"JSONDecoder|JSONScanner|JSONMap"),
     ("DayEntry.noteFirstLine (teasers)", r"noteFirstLine"),
     ("SQL statement preparation and GRDB's authorizer",
