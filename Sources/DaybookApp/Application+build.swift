@@ -72,7 +72,9 @@ public func buildApplication(
 public func buildRouter(
     _ configuration: DaybookConfiguration, services: Services, logger: Logger
 ) throws -> Router<AppRequestContext> {
-    let router = Router(context: AppRequestContext.self)
+    // HEAD answers what GET would, without the body (uptime checks and link checkers ask HEAD;
+    // RFC 9110 § 9.3.2). Without this every HEAD was a 404.
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let registry = MetricsBootstrap.registry()
     router.addMiddleware {
         // First: who the client is and whether the request came over HTTPS decide headers below.

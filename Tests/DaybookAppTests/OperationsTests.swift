@@ -22,6 +22,26 @@ struct OperationsTests {
         }
     }
 
+    @Test func headAnswersAsGetWithoutTheBody() async throws {
+        try await withApp(.sqlite) { client, _ in
+            for uri in ["/healthz", "/login", "/static/app.css", "/api/v1/openapi.yaml"] {
+                var length: String?
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    length = response.headers[.contentLength]
+                }
+                try await client.execute(uri: uri, method: .head) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    #expect(response.body.readableBytes == 0, "\(uri)")
+                    #expect(response.headers[.contentLength] == length, "\(uri)")
+                }
+            }
+            try await client.execute(uri: "/no-such-page", method: .head) { #expect($0.status == .notFound) }
+            // Someone else's (or nobody's) data stays unseen with HEAD too.
+            try await client.execute(uri: "/api/v1/me", method: .head) { #expect($0.status == .unauthorized) }
+        }
+    }
+
     @Test func metricsCountRequestsByRouteAndStatus() async throws {
         try await withApp(.sqlite, configure: { $0.metricsToken = "scrape-secret-1234" }) { client, _ in
             try await client.execute(uri: "/healthz", method: .get) { _ in }
@@ -54,10 +74,14 @@ struct OperationsTests {
 
     @Test func httpsAnswersCarryHSTSAndPlainOnesDoNot() async throws {
         try await withApp(.sqlite, mode: .live, configure: { $0.trustedProxies = ["127.0.0.1", "::1"] }) { client, _ in
-            try await client.execute(uri: "/login", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"]) { response in
+            try await client.execute(
+                uri: "/login", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"]
+            ) { response in
                 #expect(response.headers[HTTPField.Name("Strict-Transport-Security")!] == "max-age=31536000")
             }
-            try await client.execute(uri: "/no-such-page", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"]) { response in
+            try await client.execute(
+                uri: "/no-such-page", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"]
+            ) { response in
                 #expect(response.status == .notFound)
                 #expect(response.headers[HTTPField.Name("Strict-Transport-Security")!] != nil)
             }
@@ -80,9 +104,13 @@ struct OperationsTests {
                 ("/today", .trace, [:], nil),
             ]
             for (uri, method, headers, body) in requests {
-                try await client.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
+                try await client.execute(
+                    uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }
+                ) { response in
                     #expect(response.status.code >= 400, "\(method) \(uri)")
-                    #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true, "\(method) \(uri)")
+                    #expect(
+                        response.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true,
+                        "\(method) \(uri)")
                     #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(method) \(uri)")
                 }
             }
