@@ -2,7 +2,7 @@ import ArgumentParser
 import DaybookApp
 import Hummingbird
 
-/// Runs the server until Ctrl-C or SIGTERM, then shuts down cleanly.
+/// Runs the server until Ctrl-C or SIGTERM, then shuts down cleanly (within `Shutdown`'s limits).
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve Daybook over HTTP.")
 
@@ -20,6 +20,6 @@ struct Serve: AsyncParsableCommand {
         if let port { configuration.port = port }
         EventLoops.configure(configuration)
         let app = try await buildApplication(configuration)
-        try await app.runService()
+        try await app.runUntilStopped()
     }
 }
