@@ -107,6 +107,12 @@ struct APIErrorMapper {
         case string, integer, boolean
         /// One of the schema's `enum` values.
         case oneOf([String])
+
+        /// The values of a generated enum: the OpenAPI document's list, not a copy of it.
+        static func oneOf<Values: CaseIterable & RawRepresentable>(_: Values.Type) -> Self
+        where Values.RawValue == String {
+            .oneOf(Values.allCases.map(\.rawValue))
+        }
     }
 
     /// The query parameters of each operation that has any. Such operations have no body, so a
@@ -115,7 +121,7 @@ struct APIErrorMapper {
         "listDays": ["cursor": .string, "limit": .integer],
         "listCheckins": ["cursor": .string, "limit": .integer, "from": .string, "to": .string],
         "getCalendar": ["month": .string],
-        "listMedia": ["kind": .oneOf(["photo", "avatar"]), "cursor": .string, "limit": .integer],
+        "listMedia": ["kind": .oneOf(Components.Schemas.MediaKind.self), "cursor": .string, "limit": .integer],
         "search": [
             "q": .string, "kind": .string, "tag": .string, "mood": .string, "from": .string, "to": .string,
             "hasPhotos": .string, "cursor": .string, "limit": .integer,
@@ -130,11 +136,11 @@ struct APIErrorMapper {
         "listPeople": ["includeArchived": .boolean],
         "listClosetItems": [
             "category": .string, "q": .string, "archived": .boolean, "idle": .boolean,
-            "sort": .oneOf(["newest", "name", "least_worn"]),
+            "sort": .oneOf(Components.Schemas.ClosetSort.self),
             "cursor": .string, "limit": .integer,
         ],
         "suggestClosetColors": ["photoId": .string],
-        "listShares": ["direction": .oneOf(["received", "sent"])],
+        "listShares": ["direction": .oneOf(Operations.listShares.Input.Query.directionPayload.self)],
         "listOutfits": ["cursor": .string, "limit": .integer],
         "listOutfitDays": ["from": .string, "to": .string],
         "getInsightYear": ["year": .string],

@@ -155,6 +155,9 @@ struct APIErrorTests {
                 response.expectProblem(.badRequest, "malformed_request")
                 #expect(response.errorFields == [parameter], "\(path): \(response.text)")
             }
+            // A value outside an enum is told the document's values.
+            let sort = try await api.get("/closet/items?sort=leastWorn")
+            #expect(sort.text.contains("“sort” must be one of “newest”, “name”, “least_worn”."), "\(sort.text)")
             for (path, parameter, code) in [
                 ("/days?limit=0", "limit", "out_of_range"), ("/checkins?limit=101", "limit", "out_of_range"),
                 ("/days?cursor=garbage", "cursor", "invalid"), ("/checkins?cursor=garbage", "cursor", "invalid"),
