@@ -74,18 +74,16 @@ struct ClosetPages: Sendable {
         }
     }
 
-    /// A category, sort or tag link: a page has dozens, so they hand over their dictionaries.
+    /// A category, sort or tag link. Categories and tags to try are written by `chipsHTML`; the
+    /// sorts and the chosen tags go through the template, as dictionaries they hand over.
     struct ClosetLink: TemplateConvertible {
         let label: String
         let href: String
         let current: Bool
+        /// A category's items, shown in its chip.
         var count: Int? = nil
 
-        var templateValue: [String: Any] {
-            var values: [String: Any] = ["label": label, "href": href, "current": current]
-            if let count { values["count"] = count }
-            return values
-        }
+        var templateValue: [String: Any] { ["label": label, "href": href, "current": current] }
 
         /// Links as the closet's chip lists (categories with their counts, tags to try), written
         /// here for the reason `ItemCard.gridHTML` gives: a page has twenty of them, four Mustache
