@@ -213,9 +213,12 @@ let package = Package(
             name: "DaybookAppTests",
             dependencies: [
                 "DaybookApp", "DaybookTransfer", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
-                "DaybookServices", "DaybookHTTP", "DaybookAPI", "DaybookClient", "DaybookTestSupport", "DaybookMedia", "DaybookWeb",
+                "DaybookServices", "DaybookHTTP", "DaybookAPI", "DaybookClient", "DaybookTestSupport", "DaybookMedia",
+                "DaybookWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

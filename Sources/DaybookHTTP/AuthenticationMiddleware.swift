@@ -69,10 +69,27 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         return response
     }
 
-    static func bearerToken(_ headers: HTTPFields) -> String? {
-        guard let value = headers[.authorization] else { return nil }
-        let parts = value.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    /// The token of `Authorization: Bearer <token>` (the scheme in any case, RFC 9110 § 11.1),
+    /// spaces and tabs around it dropped; nil for any other header or none, "" for two. Read as
+    /// bytes: this runs on every request, and Foundation's trimming was 5 % of `GET /me`.
+    public static func bearerToken(_ headers: HTTPFields) -> String? {
+        // One field, read as it is (`headers[.authorization]` joins every field's value first).
+        var fields = headers.lazy.filter { $0.name == .authorization }.makeIterator()
+        guard let value = fields.next()?.value else { return nil }
+        guard fields.next() == nil else { return "" }  // two: a token was sent, but which one?
+        let bytes = value.utf8
+        var index = bytes.startIndex
+        for letter in "bearer ".utf8 {
+            guard index != bytes.endIndex else { return nil }
+            // ASCII letters compare ignoring case; the space must be a space.
+            let byte = letter == UInt8(ascii: " ") ? bytes[index] : bytes[index] | 0x20
+            guard byte == letter else { return nil }
+            index = bytes.index(after: index)
+        }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let rest = bytes[index...]
+        guard let first = rest.firstIndex(where: { !isBlank($0) }), let last = rest.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(Substring(bytes[first...last]))
     }
 }

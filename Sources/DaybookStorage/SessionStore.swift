@@ -2,7 +2,8 @@ import DaybookCore
 import Foundation
 
 /// Logged-in devices, found by the hash of their token. Lives in the database, not in a process,
-/// so any app server can check any session.
+/// so any app server can check any session. Each server trusts a session it read for half a
+/// second (`SessionCache`); `AccountService` forgets it there when it changes one here.
 public protocol SessionStore: Sendable {
     func insert(_ session: Session) async throws
     /// The session with this token hash, expired or not (the caller decides).

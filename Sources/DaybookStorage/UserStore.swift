@@ -2,6 +2,10 @@ import DaybookCore
 import Foundation
 
 /// Accounts. Email is unique as stored (it is normalized before); username is unique ignoring case.
+///
+/// App servers keep the users of recent sessions for half a second (`SessionCache` in
+/// DaybookServices): a service that changes a user here forgets them there, as `AccountService`
+/// and `MediaService` do.
 public protocol UserStore: Sendable {
     /// Throws `StoreError.conflict(field: "email" | "username")` when taken.
     func insert(_ user: User, passwordHash: String) async throws

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookMedia
 import DaybookServices
 import DaybookStorage
 import DaybookTestSupport
@@ -6,6 +7,15 @@ import Foundation
 import HummingbirdBcrypt
 import Synchronization
 import Testing
+
+/// Monotonic time the tests move by hand (for `SessionCache`).
+final class ManualMonotonicClock: Sendable {
+    private let start = ContinuousClock.now
+    private let offset = Mutex(Duration.zero)
+
+    var now: ContinuousClock.Instant { start + offset.withLock { $0 } }
+    func advance(_ duration: Duration) { offset.withLock { $0 += duration } }
+}
 
 /// A clock the tests move by hand.
 final class TestClock: Sendable {
@@ -23,8 +33,12 @@ final class TestClock: Sendable {
 struct AccountServiceTests {
     let client = ClientInfo(ipAddress: "192.0.2.1", deviceName: "Test")
 
+    /// Sessions are cached for a minute here, far longer than any test: whatever these tests see
+    /// change at once, the service made known to its `SessionCache`.
     func accounts(_ store: any DaybookStore, clock: TestClock = TestClock()) -> AccountService {
-        AccountService(store: store, hasher: PasswordHasher(cost: 4), now: { clock.now })
+        var settings = AccountSettings()
+        settings.sessionCacheLifetime = .seconds(60)
+        return AccountService(store: store, hasher: PasswordHasher(cost: 4), settings: settings, now: { clock.now })
     }
 
     @Test(arguments: TestDatabase.available)
@@ -61,7 +75,8 @@ struct AccountServiceTests {
             let issued = try await accounts(store).register(
                 Registration(email: "v@example.org", username: "vocab", password: "analytical engine 1843"),
                 kind: .api, persistent: false, client: client)
-            let feelings = try await store.vocabulary.items(userID: issued.user.id, kind: .feeling, includeArchived: false)
+            let feelings = try await store.vocabulary.items(
+                userID: issued.user.id, kind: .feeling, includeArchived: false)
             #expect(feelings.map(\.name) == DefaultVocabulary.feelings.map(\.name))
         }
     }
@@ -74,15 +89,18 @@ struct AccountServiceTests {
                 Registration(email: "grace@example.org", username: "grace", password: "compiler cobol 1959"),
                 kind: .web, persistent: false, client: client)
             let byEmail = try await service.login(
-                login: "GRACE@example.org", password: "compiler cobol 1959", kind: .api, persistent: false, client: client)
+                login: "GRACE@example.org", password: "compiler cobol 1959", kind: .api, persistent: false,
+                client: client)
             let byName = try await service.login(
                 login: "Grace", password: "compiler cobol 1959", kind: .api, persistent: false, client: client)
             #expect(byEmail.user.id == byName.user.id)
             await #expect(throws: AccountError.invalidCredentials) {
-                try await service.login(login: "grace", password: "wrong password!", kind: .api, persistent: false, client: client)
+                try await service.login(
+                    login: "grace", password: "wrong password!", kind: .api, persistent: false, client: client)
             }
             await #expect(throws: AccountError.invalidCredentials) {
-                try await service.login(login: "nobody", password: "compiler cobol 1959", kind: .api, persistent: false, client: client)
+                try await service.login(
+                    login: "nobody", password: "compiler cobol 1959", kind: .api, persistent: false, client: client)
             }
         }
     }
@@ -99,14 +117,17 @@ struct AccountServiceTests {
                 // Each from another address: the account's own count is what trips.
                 let other = ClientInfo(ipAddress: "198.51.100.\(i)", deviceName: "x")
                 await #expect(throws: AccountError.invalidCredentials) {
-                    try await service.login(login: "locked", password: "wrong", kind: .web, persistent: false, client: other)
+                    try await service.login(
+                        login: "locked", password: "wrong", kind: .web, persistent: false, client: other)
                 }
             }
             await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
-                try await service.login(login: "locked", password: "right password 123", kind: .web, persistent: false, client: client)
+                try await service.login(
+                    login: "locked", password: "right password 123", kind: .web, persistent: false, client: client)
             }
             clock.advance(15 * 60 + 1)
-            _ = try await service.login(login: "locked", password: "right password 123", kind: .web, persistent: false, client: client)
+            _ = try await service.login(
+                login: "locked", password: "right password 123", kind: .web, persistent: false, client: client)
         }
     }
 
@@ -116,11 +137,13 @@ struct AccountServiceTests {
             let service = accounts(store)
             for i in 0..<10 {
                 await #expect(throws: AccountError.invalidCredentials) {
-                    try await service.login(login: "user\(i)", password: "guess", kind: .web, persistent: false, client: client)
+                    try await service.login(
+                        login: "user\(i)", password: "guess", kind: .web, persistent: false, client: client)
                 }
             }
             await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
-                try await service.login(login: "someone-else", password: "guess", kind: .web, persistent: false, client: client)
+                try await service.login(
+                    login: "someone-else", password: "guess", kind: .web, persistent: false, client: client)
             }
         }
     }
@@ -141,11 +164,13 @@ struct AccountServiceTests {
             clock.advance(31 * 24 * 3600)
             #expect(try await service.authenticate(token: issued.token) == nil)
 
-            let short = try await service.login(login: "slider", password: "right password 123", kind: .web, persistent: false, client: client)
+            let short = try await service.login(
+                login: "slider", password: "right password 123", kind: .web, persistent: false, client: client)
             clock.advance(25 * 3600)
             #expect(try await service.authenticate(token: short.token) == nil)
 
-            let api = try await service.login(login: "slider", password: "right password 123", kind: .api, persistent: false, client: client)
+            let api = try await service.login(
+                login: "slider", password: "right password 123", kind: .api, persistent: false, client: client)
             let auth = try #require(try await service.authenticate(token: api.token))
             try await service.logout(auth)
             #expect(try await service.authenticate(token: api.token) == nil)
@@ -159,7 +184,8 @@ struct AccountServiceTests {
             let first = try await service.register(
                 Registration(email: "p@example.org", username: "changer", password: "right password 123"),
                 kind: .web, persistent: false, client: client)
-            let second = try await service.login(login: "changer", password: "right password 123", kind: .api, persistent: false, client: client)
+            let second = try await service.login(
+                login: "changer", password: "right password 123", kind: .api, persistent: false, client: client)
             let auth = try #require(try await service.authenticate(token: first.token))
             let wrong = await #expect(throws: ValidationError.self) {
                 try await service.changePassword(auth, current: "nope", new: "another good one 456")
@@ -168,7 +194,8 @@ struct AccountServiceTests {
             try await service.changePassword(auth, current: "right password 123", new: "another good one 456")
             #expect(try await service.authenticate(token: first.token) != nil)
             #expect(try await service.authenticate(token: second.token) == nil)
-            _ = try await service.login(login: "changer", password: "another good one 456", kind: .api, persistent: false, client: client)
+            _ = try await service.login(
+                login: "changer", password: "another good one 456", kind: .api, persistent: false, client: client)
         }
     }
 
@@ -205,6 +232,61 @@ struct AccountServiceTests {
         }
     }
 
+    // MARK: The session cache
+
+    @Test(arguments: TestDatabase.available)
+    func aServerSeesItsOwnChangesAtOnce(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            var settings = AccountSettings()
+            settings.sessionCacheLifetime = .seconds(60)
+            let services = Services(store: store, hasher: PasswordHasher(cost: 4), settings: settings)
+            let service = services.accounts
+            let issued = try await service.register(
+                Registration(email: "c@example.org", username: "cached", password: "right password 123"),
+                kind: .api, persistent: false, client: client)
+            let other = try await service.login(
+                login: "cached", password: "right password 123", kind: .api, persistent: false, client: client)
+            _ = try #require(try await service.authenticate(token: other.token))
+            let auth = try #require(try await service.authenticate(token: issued.token))
+
+            _ = try await service.updateProfile(userID: auth.user.id, ProfileChanges(displayName: "Renamed"))
+            #expect(try await service.authenticate(token: issued.token)?.user.displayName == "Renamed")
+
+            let picture = try await services.media.upload(
+                userID: auth.user.id, data: try SampleImage.make(width: 64, height: 48, format: .png), kind: .avatar)
+            _ = try await services.media.useAsAvatar(userID: auth.user.id, mediaID: picture.id)
+            #expect(try await service.authenticate(token: issued.token)?.user.avatarMediaID == picture.id)
+            try await services.media.delete(userID: auth.user.id, id: picture.id)
+            #expect(try await service.authenticate(token: issued.token)?.user.avatarMediaID == nil)
+
+            try await service.revokeSession(id: other.session.id, userID: auth.user.id)
+            #expect(try await service.authenticate(token: other.token) == nil)
+        }
+    }
+
+    /// Another app server (here: another service over the same database) refuses a session revoked
+    /// elsewhere once its cached copy is older than the cache's lifetime, and not before.
+    @Test(arguments: TestDatabase.available)
+    func aSessionRevokedElsewhereIsRefusedWhenTheCachesLifetimeIsOver(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let clock = ManualMonotonicClock()
+            let cacheA = SessionCache(lifetime: .milliseconds(500), now: { clock.now })
+            let serverA = AccountService(store: store, hasher: PasswordHasher(cost: 4), sessionCache: cacheA)
+            let serverB = AccountService(store: store, hasher: PasswordHasher(cost: 4))
+            let issued = try await serverB.register(
+                Registration(email: "r@example.org", username: "revoked", password: "right password 123"),
+                kind: .api, persistent: false, client: client)
+            _ = try #require(try await serverA.authenticate(token: issued.token))
+            let auth = try #require(try await serverB.authenticate(token: issued.token))
+            try await serverB.logout(auth)
+            #expect(try await serverB.authenticate(token: issued.token) == nil)
+            clock.advance(.milliseconds(499))
+            #expect(try await serverA.authenticate(token: issued.token) != nil)  // its copy, half a second old
+            clock.advance(.milliseconds(1))
+            #expect(try await serverA.authenticate(token: issued.token) == nil)
+        }
+    }
+
     // MARK: Hardening (issue 20)
 
     @Test(arguments: TestDatabase.available)
@@ -216,10 +298,12 @@ struct AccountServiceTests {
             _ = try await service.register(
                 Registration(email: "long@example.org", username: "longpass", password: long),
                 kind: .api, persistent: false, client: client)
-            _ = try await service.login(login: "longpass", password: long, kind: .api, persistent: false, client: client)
+            _ = try await service.login(
+                login: "longpass", password: long, kind: .api, persistent: false, client: client)
             for guess in [String(long.prefix(72)) + "anything", String(long.prefix(72)), long + "\u{0}junk"] {
                 await #expect(throws: AccountError.invalidCredentials) {
-                    try await service.login(login: "longpass", password: guess, kind: .api, persistent: false, client: client)
+                    try await service.login(
+                        login: "longpass", password: guess, kind: .api, persistent: false, client: client)
                 }
             }
             // The hasher itself, below the policy: a NUL is part of the password, not its end.
@@ -257,13 +341,17 @@ struct AccountServiceTests {
                 kind: .api, persistent: false, client: client)
             try await store.users.setPasswordHash(Bcrypt.hash("right password 123", cost: 4), userID: issued.user.id)
             await #expect(throws: AccountError.invalidCredentials) {
-                try await service.login(login: "oldhash", password: "right password 123\u{0}junk", kind: .api, persistent: false, client: client)
+                try await service.login(
+                    login: "oldhash", password: "right password 123\u{0}junk", kind: .api, persistent: false,
+                    client: client)
             }
-            _ = try await service.login(login: "oldhash", password: "right password 123", kind: .api, persistent: false, client: client)
+            _ = try await service.login(
+                login: "oldhash", password: "right password 123", kind: .api, persistent: false, client: client)
             let moved = try #require(try await store.users.passwordHash(userID: issued.user.id))
             #expect(moved.hasPrefix("bcrypt-sha256$"))
             #expect(!PasswordHasher(cost: 4).needsRehash(moved))
-            _ = try await service.login(login: "oldhash", password: "right password 123", kind: .api, persistent: false, client: client)
+            _ = try await service.login(
+                login: "oldhash", password: "right password 123", kind: .api, persistent: false, client: client)
         }
     }
 
@@ -284,7 +372,8 @@ struct AccountServiceTests {
                         group.addTask {
                             do {
                                 _ = try await service.login(
-                                    login: "concurrent", password: "guess \(guess)", kind: .web, persistent: false, client: from)
+                                    login: "concurrent", password: "guess \(guess)", kind: .web, persistent: false,
+                                    client: from)
                                 return "logged in"
                             } catch AccountError.invalidCredentials {
                                 return "evaluated"
@@ -316,7 +405,9 @@ struct AccountServiceTests {
                         try await service.changePassword(auth, current: "wrong \(round)", new: "another good one 456")
                     }
                 } else {
-                    await #expect(throws: ValidationError.self) { try await service.deleteAccount(auth, password: "wrong \(round)") }
+                    await #expect(throws: ValidationError.self) {
+                        try await service.deleteAccount(auth, password: "wrong \(round)")
+                    }
                 }
             }
             await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
@@ -326,7 +417,8 @@ struct AccountServiceTests {
                 try await service.deleteAccount(auth, password: "right password 123")
             }
             await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
-                try await service.login(login: "budget", password: "right password 123", kind: .web, persistent: false, client: client)
+                try await service.login(
+                    login: "budget", password: "right password 123", kind: .web, persistent: false, client: client)
             }
         }
     }
@@ -337,7 +429,8 @@ struct AccountServiceTests {
             var settings = AccountSettings()
             settings.maxSignupsPerAddress = 3
             let clock = TestClock()
-            let service = AccountService(store: store, hasher: PasswordHasher(cost: 4), settings: settings, now: { clock.now })
+            let service = AccountService(
+                store: store, hasher: PasswordHasher(cost: 4), settings: settings, now: { clock.now })
             for i in 0..<3 {
                 _ = try await service.register(
                     Registration(email: "s\(i)@example.org", username: "signup\(i)", password: "right password 123"),

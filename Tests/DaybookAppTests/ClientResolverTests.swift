@@ -29,3 +29,40 @@ struct ClientResolverTests {
         #expect(!secure)
     }
 }
+
+@Suite("The bearer token of a request")
+struct BearerTokenTests {
+    func token(_ authorization: String?) -> String? {
+        var headers = HTTPFields()
+        if let authorization { headers[.authorization] = authorization }
+        return AuthenticationMiddleware.bearerToken(headers)
+    }
+
+    @Test func theSchemeIsReadInAnyCaseAndTheTokenTrimmed() {
+        #expect(token("Bearer abc-DEF_123") == "abc-DEF_123")
+        #expect(token("bearer abc") == "abc")
+        #expect(token("BEARER abc") == "abc")
+        #expect(token("Bearer   abc \t") == "abc")
+        #expect(token("Bearer \t abc") == "abc")
+    }
+
+    @Test func anythingElseIsNoBearerToken() {
+        #expect(token(nil) == nil)
+        #expect(token("Basic YWxhZGRpbjpvcGVuc2VzYW1l") == nil)
+        #expect(token("Bearer") == nil)
+        #expect(token("Bearer\tabc") == nil)
+        #expect(token("Bearerabc") == nil)
+        #expect(token("Beare abc") == nil)
+        #expect(token("Bëarer abc") == nil)
+        #expect(token("Bearer@abc") == nil)
+    }
+}
+
+extension BearerTokenTests {
+    @Test func twoAuthorizationFieldsAreAnUnusableToken() {
+        var headers = HTTPFields()
+        headers.append(HTTPField(name: .authorization, value: "Bearer one"))
+        headers.append(HTTPField(name: .authorization, value: "Bearer two"))
+        #expect(AuthenticationMiddleware.bearerToken(headers) == "")
+    }
+}

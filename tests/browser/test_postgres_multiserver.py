@@ -6,6 +6,9 @@ database, starts two `daybook serve` processes on it, and shows that
 
 - a session made on server A works on server B (and the other way round);
 - logging out on B revokes the token on A;
+- a session A has just used (and keeps for half a second, `SessionCache`) is refused by A within
+  a second of being ended on B: logout, revoking it from another device, a password change, the
+  account's deletion;
 - failed logins are counted across both servers (throttling cannot be dodged by switching server).
 """
 
@@ -16,6 +19,7 @@ import os
 import secrets
 import shutil
 import subprocess
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -130,6 +134,74 @@ def test_a_session_made_on_one_server_works_on_the_other(pg_database_url, make_s
     # Neither server alone saw 10 failures before the limit struck.
     assert statuses.index(429) <= 10, statuses
     assert all(s == 401 for s in statuses[: statuses.index(429)]), statuses
+
+
+def _login(base: str, user) -> str:
+    status, body = _call(base, "POST", "/auth/login", {"login": user.username, "password": user.password})
+    assert status == 200, body
+    return body["token"]
+
+
+def _refused_within(base: str, token: str, seconds: float) -> float:
+    """How long until `base` answers 401 to the token (polled every 20 ms); fails past `seconds`."""
+    start = time.monotonic()
+    while True:
+        status, _ = _call(base, "GET", "/me", token=token)
+        elapsed = time.monotonic() - start
+        if status == 401:
+            return elapsed
+        assert status == 200
+        assert elapsed < seconds, f"still accepted {elapsed:.2f} s after it was ended on the other server"
+        time.sleep(0.02)
+
+
+def test_a_session_ended_on_one_server_is_refused_by_the_other_within_a_second(pg_database_url, make_server):
+    env = {"DAYBOOK_DATABASE_URL": pg_database_url, "DAYBOOK_BCRYPT_COST": "4"}
+    server_a = make_server(env=env)
+    server_b = make_server(env=env)
+    user = new_user("revoke")
+    status, body = _call(server_a.url, "POST", "/auth/register",
+                         {"email": user.email, "username": user.username, "password": user.password})
+    assert status == 201, body
+    endings = {}
+
+    def ended_on_b(token: str, end) -> None:
+        # A has just used the token (so its cache holds it); then B ends it.
+        assert _call(server_a.url, "GET", "/me", token=token)[0] == 200
+        end()
+        assert _call(server_b.url, "GET", "/me", token=token)[0] == 401  # B at once
+        endings[end.__name__] = _refused_within(server_a.url, token, 1.0)
+
+    token = _login(server_b.url, user)
+
+    def logout():
+        assert _call(server_b.url, "POST", "/auth/logout", token=token)[0] == 204
+    ended_on_b(token, logout)
+
+    keeper, stolen = _login(server_b.url, user), _login(server_b.url, user)
+    _, sessions = _call(server_b.url, "GET", "/me/sessions", token=keeper)
+    assert _call(server_a.url, "GET", "/me", token=stolen)[0] == 200
+    others = [s["id"] for s in sessions["items"] if not s["current"]]
+
+    def revoke_from_another_device():
+        for session_id in others:
+            assert _call(server_b.url, "DELETE", f"/me/sessions/{session_id}", token=keeper)[0] == 204
+    ended_on_b(stolen, revoke_from_another_device)
+
+    other = _login(server_b.url, user)
+
+    def password_change():
+        status, body = _call(server_b.url, "PUT", "/me/password",
+                             {"currentPassword": user.password, "newPassword": user.password + " new"},
+                             token=keeper)
+        assert status == 204, body
+    ended_on_b(other, password_change)
+
+    def account_deletion():
+        status, body = _call(server_b.url, "DELETE", "/me", {"password": user.password + " new"}, token=keeper)
+        assert status == 204, body
+    ended_on_b(keeper, account_deletion)
+    assert set(endings) == {"logout", "revoke_from_another_device", "password_change", "account_deletion"}
 
 
 def test_a_notification_made_on_one_server_reaches_a_stream_on_the_other(pg_database_url, make_server):

@@ -20,10 +20,11 @@ public struct IssuedSession: Sendable {
     public var token: String
 }
 
-/// A request's verified identity.
-public struct Authenticated: Sendable {
-    public var user: User
-    public var session: Session
+/// A request's verified identity. A class: the request context, the request scope and the
+/// handlers each hold it, and a reference is cheaper to pass along than its dozen strings.
+public final class Authenticated: Sendable {
+    public let user: User
+    public let session: Session
 
     public init(user: User, session: Session) {
         self.user = user
@@ -80,16 +81,22 @@ public struct AccountService: Sendable {
     let vocabulary: VocabularyService
     /// Deletes the user's photo files with the account; nil where no photos are kept.
     let media: MediaService?
+    /// Sessions read a moment ago; every change to a user or a session below forgets the user's.
+    let sessionCache: SessionCache
     let now: @Sendable () -> Date
 
+    /// - Parameter sessionCache: shared with `MediaService` (which changes profile pictures);
+    ///   nil makes one of `settings.sessionCacheLifetime`.
     public init(
         store: any DaybookStore, hasher: PasswordHasher, settings: AccountSettings = AccountSettings(),
-        media: MediaService? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        media: MediaService? = nil, sessionCache: SessionCache? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.hasher = hasher
         self.settings = settings
         self.media = media
+        self.sessionCache = sessionCache ?? SessionCache(lifetime: settings.sessionCacheLifetime)
         self.vocabulary = VocabularyService(store: store, now: now)
         self.now = now
     }
@@ -231,15 +238,25 @@ public struct AccountService: Sendable {
     // MARK: Sessions
 
     /// The user and session a token belongs to, or nil if it is unknown or expired. Slides the
-    /// expiry at most once per `touchInterval`.
+    /// expiry at most once per `touchInterval`. Runs on every authenticated request: a session read
+    /// less than `SessionCache.lifetime` ago is not read again.
     public func authenticate(token: String) async throws -> Authenticated? {
         guard SessionToken.looksValid(token) else { return nil }
-        guard let (session, user) = try await store.sessionAndUser(tokenHash: SessionToken.hash(token)) else {
-            return nil
+        let tokenHash = SessionToken.hash(token)
+        let generation = sessionCache.generation
+        let found: SessionCache.Entry
+        if let cached = sessionCache.entry(tokenHash: tokenHash) {
+            found = cached
+        } else {
+            guard let read = try await store.sessionAndUser(tokenHash: tokenHash) else { return nil }
+            found = read
+            sessionCache.keep(found, tokenHash: tokenHash, readSince: generation)
         }
+        let (session, user) = found
         let time = now()
         if session.expiresAt <= time {
             try await store.sessions.delete(id: session.id, userID: session.userID)
+            sessionCache.forget(userID: session.userID)
             return nil
         }
         var current = session
@@ -249,12 +266,14 @@ public struct AccountService: Sendable {
             current.lastSeenAt = time.roundedToMicroseconds
             current.expiresAt = current.lastSeenAt.addingTimeInterval(lifetime)
             try await store.sessions.touch(id: session.id, lastSeenAt: current.lastSeenAt, expiresAt: current.expiresAt)
+            sessionCache.keep((current, user), tokenHash: tokenHash, readSince: generation)
         }
         return Authenticated(user: user, session: current)
     }
 
     public func logout(_ auth: Authenticated) async throws {
         try await store.sessions.delete(id: auth.session.id, userID: auth.user.id)
+        sessionCache.forget(userID: auth.user.id)
     }
 
     public func sessions(of userID: UUID) async throws -> [Session] {
@@ -265,6 +284,7 @@ public struct AccountService: Sendable {
     /// Revokes one of the user's sessions; `NotFound` if it is not theirs.
     public func revokeSession(id: UUID, userID: UUID) async throws {
         guard try await store.sessions.delete(id: id, userID: userID) else { throw NotFound() }
+        sessionCache.forget(userID: userID)
     }
 
     // MARK: Profile
@@ -304,6 +324,7 @@ public struct AccountService: Sendable {
         user.updatedAt = now().roundedToMicroseconds
         do {
             try await store.users.update(user)
+            sessionCache.forget(userID: user.id)
         } catch StoreError.conflict(let field) {
             throw ValidationError([FieldError(field: field, code: "taken", message: "This \(field) is already taken.")])
         }
@@ -323,6 +344,7 @@ public struct AccountService: Sendable {
         try errors.throwIfAny()
         try await store.users.setPasswordHash(try await hasher.hash(new), userID: auth.user.id)
         try await store.sessions.deleteAll(userID: auth.user.id, except: auth.session.id)
+        sessionCache.forget(userID: auth.user.id)
     }
 
     /// For the admin command: sets a password without the old one and ends every session.
@@ -331,6 +353,7 @@ public struct AccountService: Sendable {
         try PasswordPolicy.validate(new)
         try await store.users.setPasswordHash(try await hasher.hash(new), userID: user.id)
         try await store.sessions.deleteAll(userID: user.id, except: nil)
+        sessionCache.forget(userID: user.id)
         return user
     }
 
@@ -340,6 +363,7 @@ public struct AccountService: Sendable {
         // Photos first: their records say which files were the user's.
         try await media?.deleteAll(userID: auth.user.id)
         try await store.users.delete(id: auth.user.id)
+        sessionCache.forget(userID: auth.user.id)
     }
 
     /// Removes expired sessions and old login failures; run periodically.

@@ -11,6 +11,10 @@ public struct AccountSettings: Sendable {
     public var apiTokenLifetime: TimeInterval = 90 * 24 * 3600
     /// How often a session's last-seen time is written, at most: once a minute keeps reads cheap.
     public var touchInterval: TimeInterval = 60
+    /// How long a session read from the database is trusted before it is read again
+    /// (`SessionCache`): the longest another app server may take to refuse a session revoked on
+    /// this one. Zero reads it on every request.
+    public var sessionCacheLifetime: Duration = .milliseconds(500)
     /// Password attempts allowed per account and per address within `failureWindow`: logins, and
     /// the password asked for by a password change or an account deletion. A right password
     /// un-counts its attempt.

@@ -36,13 +36,17 @@ public struct MediaService: Sendable {
     let logger: Logger
     /// The most bytes one user's photos may take (originals and derivatives); nil: no limit.
     public let quotaBytes: Int?
+    /// Forgets a user's cached sessions when their profile picture changes (the cached `User`
+    /// carries it); nil where nothing authenticates (tools, tests).
+    let sessionCache: SessionCache?
 
     public init(
         store: any DaybookStore, blobs: any BlobStore, processor: ImageProcessor = ImageProcessor(),
-        quotaBytes: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        quotaBytes: Int? = nil, sessionCache: SessionCache? = nil, now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "daybook.media")
     ) {
         self.store = store
+        self.sessionCache = sessionCache
         self.quotaBytes = quotaBytes
         self.blobs = blobs
         self.processor = processor
@@ -126,6 +130,7 @@ public struct MediaService: Sendable {
         user.avatarMediaID = mediaID
         user.updatedAt = now().roundedToMicroseconds
         guard try await store.users.update(user) else { throw NotFound() }
+        sessionCache?.forget(userID: userID)
         if let previous { try await release(userID: userID, id: previous) }
         return user
     }
@@ -231,6 +236,8 @@ public struct MediaService: Sendable {
     public func delete(userID: UUID, id: UUID) async throws {
         try await blobLock.withPermit {
             guard let record = try await store.media.delete(id: id, userID: userID) else { throw NotFound() }
+            // The row's removal also clears the profile picture if it was this photo.
+            sessionCache?.forget(userID: userID)
             await releaseUnused(record.blobKeys)
         }
     }
