@@ -48,7 +48,7 @@ public final class Services: Sendable {
             store: store, hasher: hasher, settings: settings, media: media, sessionCache: sessionCache, now: now)
         days = DayService(store: store, media: media, now: now)
         checkins = CheckinService(store: store, now: now)
-        vocabulary = VocabularyService(store: store, now: now)
+        vocabulary = VocabularyService(store: store, cache: VocabularyCache(), now: now)
         search = SearchService(store: store)
         memories = MemoryService(store: store, now: now)
         notifications = NotificationService(store: store, now: now)

@@ -5,10 +5,16 @@ import Foundation
 /// Feelings, activities and people: each user's own words to log with.
 public struct VocabularyService: Sendable {
     let store: any DaybookStore
+    /// Vocabularies read a moment ago; nil reads the database every time. Every change below
+    /// forgets the user's.
+    let cache: VocabularyCache?
     let now: @Sendable () -> Date
 
-    public init(store: any DaybookStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: any DaybookStore, cache: VocabularyCache? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
+        self.cache = cache
         self.now = now
     }
 
@@ -23,6 +29,7 @@ public struct VocabularyService: Sendable {
         }
         try await store.vocabulary.insert(
             words(DefaultVocabulary.feelings, .feeling) + words(DefaultVocabulary.activities, .activity))
+        cache?.forget(userID: userID)
     }
 
     public func items(userID: UUID, kind: VocabularyKind, includeArchived: Bool = false) async throws
@@ -52,6 +59,7 @@ public struct VocabularyService: Sendable {
             position: try await store.vocabulary.nextPosition(userID: userID, kind: kind),
             createdAt: now().roundedToMicroseconds)
         try await store.vocabulary.insert([item])
+        cache?.forget(userID: userID)
         return item
     }
 
@@ -71,6 +79,7 @@ public struct VocabularyService: Sendable {
         try errors.throwIfAny()
         if let archived { item.archived = archived }
         try await store.vocabulary.update(item)
+        cache?.forget(userID: userID)
         return item
     }
 
@@ -100,11 +109,13 @@ public struct VocabularyService: Sendable {
             if existing.archived {
                 existing.archived = false
                 try await store.vocabulary.update(existing)
+                cache?.forget(userID: userID)
             }
             return existing
         }
         let person = Person(userID: userID, name: name, createdAt: now().roundedToMicroseconds)
         try await store.vocabulary.insert(person)
+        cache?.forget(userID: userID)
         return person
     }
 
@@ -114,25 +125,44 @@ public struct VocabularyService: Sendable {
         if let name { person.name = try VocabularyRules.validatePersonName(name) }
         if let archived { person.archived = archived }
         try await store.vocabulary.update(person)
+        cache?.forget(userID: userID)
         return person
     }
 
     /// Every word and person of a user, archived included, by id: what a page needs to show
     /// entries and check-ins without one query per row.
     public func lookup(userID: UUID) async throws -> VocabularyLookup {
+        if let cached = cache?.vocabulary(userID: userID) { return cached }
+        return try await readVocabulary(userID: userID)
+    }
+
+    /// The whole vocabulary from the database, kept in the cache.
+    private func readVocabulary(userID: UUID) async throws -> VocabularyLookup {
+        let generation = cache?.generation
         async let items = store.vocabulary.items(userID: userID, kind: nil, includeArchived: true)
         async let people = store.vocabulary.people(userID: userID, includeArchived: true)
-        return try await VocabularyLookup(items: items, people: people)
+        let vocabulary = try await VocabularyLookup(items: items, people: people)
+        if let cache, let generation { cache.keep(vocabulary, userID: userID, readSince: generation) }
+        return vocabulary
     }
 }
 
 extension VocabularyService {
     /// Only the words and people these ids name (the user's own; others are left out): what an
     /// answer about a few entries or check-ins needs, without reading the whole vocabulary.
+    /// With a cache, from the user's cached vocabulary, read again when it lacks one of the ids.
     public func lookup(userID: UUID, itemIDs: [UUID], personIDs: [UUID] = []) async throws -> VocabularyLookup {
-        let found = try await store.vocabulary.named(
-            userID: userID, itemIDs: Array(Set(itemIDs)), personIDs: Array(Set(personIDs)))
-        return VocabularyLookup(items: found.items, people: found.people)
+        let (itemIDs, personIDs) = (Set(itemIDs), Set(personIDs))
+        guard let cache else {
+            let found = try await store.vocabulary.named(
+                userID: userID, itemIDs: Array(itemIDs), personIDs: Array(personIDs))
+            return VocabularyLookup(items: found.items, people: found.people)
+        }
+        if let cached = cache.vocabulary(userID: userID), let part = cached.part(itemIDs, personIDs, allKnown: true) {
+            return part
+        }
+        // A word added since the copy was read (or another user's id, which stays unnamed).
+        return try await readVocabulary(userID: userID).part(itemIDs, personIDs, allKnown: false)!
     }
 
     /// The words and people that these day entries name.
@@ -169,5 +199,14 @@ public struct VocabularyLookup: Sendable {
         self.feelings = items.filter { $0.kind == .feeling }
         self.activities = items.filter { $0.kind == .activity }
         self.allPeople = people
+    }
+
+    /// The words and people with these ids, in this lookup's order; nil if `allKnown` and one of
+    /// them is not here.
+    func part(_ itemIDs: Set<UUID>, _ personIDs: Set<UUID>, allKnown: Bool) -> VocabularyLookup? {
+        let foundItems = (feelings + activities).filter { itemIDs.contains($0.id) }
+        let foundPeople = allPeople.filter { personIDs.contains($0.id) }
+        if allKnown, foundItems.count < itemIDs.count || foundPeople.count < personIDs.count { return nil }
+        return VocabularyLookup(items: foundItems, people: foundPeople)
     }
 }

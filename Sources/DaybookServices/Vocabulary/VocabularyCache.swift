@@ -1,0 +1,38 @@
+import Foundation
+
+/// Each user's whole vocabulary (words and people, archived ones too) as read a moment ago. Every
+/// answer that shows entries or check-ins names their feelings, activities and people; with this,
+/// a burst of such answers reads the vocabulary once instead of once each.
+///
+/// How what it holds is kept true (`RecentReads`):
+/// - **Time.** A copy is used for at most `lifetime` (half a second) after it was read: a word
+///   renamed on another app server shows by then.
+/// - **Changes made by this server.** `VocabularyService` forgets the user's copy after each change
+///   it makes, so this server shows a rename at once.
+/// - **Words added elsewhere** (another server, an import): an id the copy does not know makes
+///   `VocabularyService` read the vocabulary again, so a new word never shows as missing.
+public final class VocabularyCache: Sendable {
+    private let reads: RecentReads<UUID, VocabularyLookup>
+
+    public init(
+        lifetime: Duration = .milliseconds(500), capacity: Int = 10_000,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        reads = RecentReads(lifetime: lifetime, capacity: capacity, now: now)
+    }
+
+    /// The user's vocabulary, if it was read less than `lifetime` ago.
+    func vocabulary(userID: UUID) -> VocabularyLookup? { reads.value(for: userID) }
+
+    /// Take this before reading from the database, and hand it to `keep`.
+    var generation: UInt64 { reads.generation }
+
+    func keep(_ vocabulary: VocabularyLookup, userID: UUID, readSince generation: UInt64) {
+        reads.keep(vocabulary, for: userID, readSince: generation)
+    }
+
+    /// Drops the user's copy: call after changing any of their words or people.
+    public func forget(userID: UUID) {
+        reads.forget { key, _ in key == userID }
+    }
+}
