@@ -34,7 +34,7 @@ final class JSONValueWriter {
         } else if T.self == Bool.self {
             unsafeBitCast(value, to: Bool.self) ? json.raw("true") : json.raw("false")
         } else if T.self == Date.self {
-            json.string(try dates.encode(unsafeBitCast(value, to: Date.self)))
+            try writeDate(unsafeBitCast(value, to: Date.self))
         } else if T.self == Int?.self {
             if let number = unsafeBitCast(value, to: Int?.self) { json.integer(number) } else { json.raw("null") }
         } else if T.self == Double?.self {
@@ -46,6 +46,11 @@ final class JSONValueWriter {
             try value.encode(to: encoder)
             encoder.finish()
         }
+    }
+
+    /// An instant, as the API writes them (RFC 3339 with microseconds).
+    func writeDate(_ date: Date) throws {
+        json.string(try dates.encode(date))
     }
 
     func write(_ number: Double) throws {

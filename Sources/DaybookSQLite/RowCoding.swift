@@ -85,26 +85,69 @@ enum Stored {
 }
 
 extension Row {
+    /// The value at column `index`, as GRDB holds it. Rows from `Row.fetchAll` and `fetchOne` are
+    /// copies, and GRDB decodes a copied value through a generic path that looks up runtime type
+    /// metadata per value (a fifth of the CPU of a list of 50 days): the helpers below read the
+    /// stored value instead.
+    @inline(__always)
+    func stored(_ index: Int) -> DatabaseValue.Storage {
+        self[self.index(startIndex, offsetBy: index)].1.storage
+    }
+
+    /// Text, or "" for NULL (a number or blob where text was expected is converted, never a crash).
+    func text(_ index: Int) -> String {
+        switch stored(index) {
+        case .string(let text): text
+        case .null: ""
+        case .int64(let number): String(number)
+        case .double(let number): String(number)
+        case .blob(let data): String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    func optionalText(_ index: Int) -> String? {
+        if case .null = stored(index) { return nil }
+        return text(index)
+    }
+
+    /// An integer, or 0 for NULL or text that is not one.
+    func int64(_ index: Int) -> Int64 {
+        switch stored(index) {
+        case .int64(let number): number
+        case .double(let number): Int64(exactly: number.rounded()) ?? 0
+        case .string(let text): Int64(text) ?? 0
+        case .null, .blob: 0
+        }
+    }
+
+    func int(_ index: Int) -> Int { Int(truncatingIfNeeded: int64(index)) }
+
+    func optionalDouble(_ index: Int) -> Double? {
+        switch stored(index) {
+        case .double(let number): number
+        case .int64(let number): Double(number)
+        case .string(let text): Double(text)
+        case .null, .blob: nil
+        }
+    }
+
     func uuid(_ index: Int) -> UUID {
-        let text: String = self[index]
-        return UUID(text: text)!
+        UUID(text: text(index))!
     }
 
     func optionalUUID(_ index: Int) -> UUID? {
-        let text: String? = self[index]
-        return text.flatMap { UUID(text: $0) }
+        optionalText(index).flatMap { UUID(text: $0) }
     }
 
     func time(_ index: Int) -> Date {
-        Date(microsecondsSince1970: self[index])
+        Date(microsecondsSince1970: int64(index))
     }
 
     func localDate(_ index: Int) -> LocalDate {
-        let text: String = self[index]
-        return LocalDate(text)!
+        LocalDate(text(index))!
     }
 
-    func uuids(_ index: Int) -> [UUID] { Stored.ids(from: self[index]) }
+    func uuids(_ index: Int) -> [UUID] { Stored.ids(from: text(index)) }
 
-    func strings(_ index: Int) -> [String] { Stored.strings(from: self[index]) }
+    func strings(_ index: Int) -> [String] { Stored.strings(from: text(index)) }
 }

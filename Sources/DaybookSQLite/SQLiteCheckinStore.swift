@@ -126,8 +126,8 @@ struct SQLiteCheckinStore: CheckinStore {
 
     static func checkin(_ row: Row) -> Checkin {
         Checkin(
-            id: row.uuid(0), userID: row.uuid(1), at: row.time(2), localDate: row.localDate(3), timeZone: row[4],
-            feelingID: row.uuid(5), activityID: row.optionalUUID(6), personIDs: row.uuids(7), note: row[8],
+            id: row.uuid(0), userID: row.uuid(1), at: row.time(2), localDate: row.localDate(3), timeZone: row.text(4),
+            feelingID: row.uuid(5), activityID: row.optionalUUID(6), personIDs: row.uuids(7), note: row.text(8),
             createdAt: row.time(9), updatedAt: row.time(10))
     }
 }

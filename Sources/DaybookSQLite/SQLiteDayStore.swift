@@ -109,16 +109,17 @@ struct SQLiteDayStore: DayStore {
         """
 
     static func entry(_ row: Row) -> DayEntry {
-        let title: String? = row[9]
-        let artist: String? = row[10]
-        let link: String? = row[11]
+        let title = row.optionalText(9)
+        let artist = row.optionalText(10)
+        let link = row.optionalText(11)
         let song: Song? =
             (title == nil && artist == nil && link == nil)
             ? nil : Song(title: title ?? "", artist: artist ?? "", link: link ?? "")
         return DayEntry(
-            userID: row.uuid(0), date: row.localDate(1), mood: Mood(rawValue: row[2]) ?? .meh,
-            activityIDs: row.uuids(3), note: row[4], thoughts: row[5], gratitude: row.strings(6), question: row[7],
-            answer: row[8], song: song, photoID: row.optionalUUID(12), createdAt: row.time(13),
+            userID: row.uuid(0), date: row.localDate(1), mood: Mood(rawValue: row.int(2)) ?? .meh,
+            activityIDs: row.uuids(3), note: row.text(4), thoughts: row.text(5), gratitude: row.strings(6),
+            question: row.text(7), answer: row.text(8), song: song, photoID: row.optionalUUID(12),
+            createdAt: row.time(13),
             updatedAt: row.time(14))
     }
 }

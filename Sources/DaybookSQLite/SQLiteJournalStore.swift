@@ -224,7 +224,7 @@ struct SQLiteJournalStore: JournalStore {
     /// Entries from `sql` (which selects `journal_entries` rows), each with its photos in order.
     static func entries(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalEntry] {
         let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-        let photos = try photoIDs(db, entryIDs: rows.map { $0[0] as String })
+        let photos = try photoIDs(db, entryIDs: rows.map { $0.text(0) })
         return rows.map { entry($0, photos: photos) }
     }
 
@@ -232,12 +232,13 @@ struct SQLiteJournalStore: JournalStore {
         -> [PublicJournalEntry]
     {
         let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-        let photos = try photoIDs(db, entryIDs: rows.map { $0[0] as String })
+        let photos = try photoIDs(db, entryIDs: rows.map { $0.text(0) })
         return rows.map { row in
             PublicJournalEntry(
                 entry: entry(row, photos: photos),
                 author: JournalAuthor(
-                    id: row.uuid(1), username: row[12], displayName: row[13], avatarMediaID: row.optionalUUID(14)))
+                    id: row.uuid(1), username: row.text(12), displayName: row.text(13),
+                    avatarMediaID: row.optionalUUID(14)))
         }
     }
 
@@ -253,7 +254,7 @@ struct SQLiteJournalStore: JournalStore {
             ),
             arguments: StatementArguments(entryIDs))
         {
-            photos[row[0], default: []].append(row.uuid(1))
+            photos[row.text(0), default: []].append(row.uuid(1))
         }
         return photos
     }
@@ -268,14 +269,15 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     static func entry(_ row: Row, photos: [String: [UUID]]) -> JournalEntry {
-        let id: String = row[0]
-        let latitude: Double? = row[10]
-        let longitude: Double? = row[11]
+        let id = row.text(0)
+        let latitude = row.optionalDouble(10)
+        let longitude = row.optionalDouble(11)
         return JournalEntry(
-            id: row.uuid(0), userID: row.uuid(1), title: row[2], body: row[3], tags: row.strings(4), location: row[5],
+            id: row.uuid(0), userID: row.uuid(1), title: row.text(2), body: row.text(3), tags: row.strings(4),
+            location: row.text(5),
             coordinates: Coordinates(latitude: latitude, longitude: longitude),
-            date: LocalDate(row[9] as String), photoIDs: photos[id] ?? [],
-            visibility: JournalVisibility(rawValue: row[6]) ?? .private,
+            date: LocalDate(row.text(9)), photoIDs: photos[id] ?? [],
+            visibility: JournalVisibility(rawValue: row.text(6)) ?? .private,
             createdAt: row.time(7), updatedAt: row.time(8))
     }
 }

@@ -202,12 +202,12 @@ struct SQLiteMediaStore: MediaStore {
     static func record(_ row: Row) -> MediaRecord {
         func file(_ first: Int) -> MediaFile {
             MediaFile(
-                key: row[first], format: row[first + 1], bytes: row[first + 2], width: row[first + 3],
-                height: row[first + 4])
+                key: row.text(first), format: row.text(first + 1), bytes: row.int(first + 2),
+                width: row.int(first + 3), height: row.int(first + 4))
         }
-        let avatarKey: String? = row[20]
+        let avatarKey = row.optionalText(20)
         return MediaRecord(
-            id: row.uuid(0), userID: row.uuid(1), kind: MediaKind(rawValue: row[2]) ?? .photo, sha256: row[3],
+            id: row.uuid(0), userID: row.uuid(1), kind: MediaKind(rawValue: row.text(2)) ?? .photo, sha256: row.text(3),
             original: file(5), small: file(10), large: file(15), avatar: avatarKey == nil ? nil : file(20),
             createdAt: row.time(4))
     }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import DaybookAPI
+
+/// The hand-written answers (`DirectJSON.swift`) read back exactly as `JSONEncoder` writes the
+/// generated types: every field set, every optional nil, text that needs escaping.
+@Suite("Answers written field by field")
+struct DirectJSONTests {
+    typealias Schemas = Components.Schemas
+
+    func foundation(_ value: some Encodable) throws -> NSObject? {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(try MicrosecondDateTranscoder().encode(date))
+        }
+        return try JSONSerialization.jsonObject(with: encoder.encode(value)) as? NSObject
+    }
+
+    func ours(_ value: some Encodable) throws -> NSObject? {
+        try JSONSerialization.jsonObject(with: Data(ResponseJSONEncoder().encode(value))) as? NSObject
+    }
+
+    let tricky = "quote \" backslash \\ line\nbreak tab\t control \u{1} é 😀 </script>"
+    let instant = Date(timeIntervalSince1970: 1_710_000_000.123456)
+
+    func word(_ name: String, archived: Bool = false) -> Schemas.VocabularyItem {
+        Schemas.VocabularyItem(
+            id: UUID().uuidString.lowercased(), kind: .activity, name: name, emoji: "🏃", archived: archived,
+            position: 7)
+    }
+
+    @Test func checkinsWithAndWithoutTheirOptionalParts() throws {
+        let full = Schemas.Checkin(
+            id: "c1", at: instant, localDate: "2024-03-09", timeZone: "Europe/Helsinki",
+            feeling: word(tricky), activity: word("Run", archived: true),
+            people: [
+                Schemas.Person(id: "p1", name: tricky, archived: false), .init(id: "p2", name: "Bo", archived: true),
+            ],
+            note: tricky, createdAt: instant, updatedAt: instant.addingTimeInterval(1))
+        var bare = full
+        bare.activity = nil
+        bare.people = []
+        bare.note = ""
+        for checkin in [full, bare] {
+            #expect(try ours(checkin) == foundation(checkin))
+        }
+        let page = Schemas.CheckinPage(items: [full, bare], nextCursor: "next")
+        #expect(try ours(page) == foundation(page))
+        #expect(
+            try ours(Schemas.CheckinPage(items: [], nextCursor: nil))
+                == foundation(Schemas.CheckinPage(items: [], nextCursor: nil)))
+    }
+
+    @Test func dayTeasers() throws {
+        let full = Schemas.DayTeaser(
+            date: "2024-03-09", mood: 5, moodName: .rad, moodEmoji: "😄", moodColor: "#2e7d32", noteFirstLine: tricky,
+            activityEmojis: ["🏃", "\"", ""])
+        var bare = full
+        bare.activityEmojis = []
+        bare.noteFirstLine = ""
+        let page = Schemas.DayTeaserPage(items: [full, bare], nextCursor: nil)
+        #expect(try ours(page) == foundation(page))
+        #expect(try ours(full) == foundation(full))
+    }
+
+    @Test func wordsAndPeopleOnTheirOwn() throws {
+        let words = [word(tricky), word("b", archived: true)]
+        #expect(try ours(words) == foundation(words))
+        let person = Schemas.Person(id: "p", name: tricky, archived: true)
+        #expect(try ours(person) == foundation(person))
+    }
+}
