@@ -82,11 +82,81 @@ extension Components.Schemas.DayTeaser: SpecialJSONValue {
         writer.json.string(moodColor)
         writer.json.raw(",\"noteFirstLine\":")
         writer.json.string(noteFirstLine)
-        writer.json.raw(",\"activityEmojis\":[")
-        for (index, emoji) in activityEmojis.enumerated() {
-            if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
-            writer.json.string(emoji)
+        writer.json.raw(",\"activityEmojis\":")
+        writer.writeStrings(activityEmojis)
+        writer.json.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension Components.Schemas.JournalEntry: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        writer.json.raw("{\"id\":")
+        writer.json.string(id)
+        writer.json.raw(",\"title\":")
+        writer.json.string(title)
+        writer.json.raw(",\"body\":")
+        writer.json.string(body)
+        writer.json.raw(",\"tags\":")
+        writer.writeStrings(tags)
+        writer.json.raw(",\"location\":")
+        writer.json.string(location)
+        if let latitude {
+            writer.json.raw(",\"latitude\":")
+            try writer.write(latitude)
         }
-        writer.json.raw("]}")
+        if let longitude {
+            writer.json.raw(",\"longitude\":")
+            try writer.write(longitude)
+        }
+        writer.json.raw(",\"date\":")
+        writer.json.string(date)
+        writer.json.raw(",\"isPublic\":")
+        writer.json.raw(isPublic ? "true" : "false")
+        writer.json.raw(",\"visibility\":")
+        writer.json.string(visibility.rawValue)
+        writer.json.raw(",\"photos\":[")
+        for (index, photo) in photos.enumerated() {
+            if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
+            try photo.writeJSON(into: writer)
+        }
+        writer.json.raw("],\"photoIds\":")
+        writer.writeStrings(photoIds)
+        writer.json.raw(",\"createdAt\":")
+        try writer.writeDate(createdAt)
+        writer.json.raw(",\"updatedAt\":")
+        try writer.writeDate(updatedAt)
+        if let author {
+            writer.json.raw(",\"author\":")
+            try author.writeJSON(into: writer)
+        }
+        writer.json.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension Components.Schemas.JournalPhoto: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        writer.json.raw("{\"id\":")
+        writer.json.string(id)
+        writer.json.raw(",\"smallUrl\":")
+        writer.json.string(smallUrl)
+        writer.json.raw(",\"largeUrl\":")
+        writer.json.string(largeUrl)
+        writer.json.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension Components.Schemas.JournalAuthor: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        writer.json.raw("{\"id\":")
+        writer.json.string(id)
+        writer.json.raw(",\"username\":")
+        writer.json.string(username)
+        writer.json.raw(",\"displayName\":")
+        writer.json.string(displayName)
+        if let avatarUrl {
+            writer.json.raw(",\"avatarUrl\":")
+            writer.json.string(avatarUrl)
+        }
+        writer.json.byte(UInt8(ascii: "}"))
     }
 }

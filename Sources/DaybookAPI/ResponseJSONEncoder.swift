@@ -53,6 +53,16 @@ final class JSONValueWriter {
         json.string(try dates.encode(date))
     }
 
+    /// A list of strings.
+    func writeStrings(_ strings: [String]) {
+        json.byte(UInt8(ascii: "["))
+        for (index, string) in strings.enumerated() {
+            if index > 0 { json.byte(UInt8(ascii: ",")) }
+            json.string(string)
+        }
+        json.byte(UInt8(ascii: "]"))
+    }
+
     func write(_ number: Double) throws {
         guard number.isFinite else {
             throw EncodingError.invalidValue(

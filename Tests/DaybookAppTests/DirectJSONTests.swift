@@ -65,6 +65,27 @@ struct DirectJSONTests {
         #expect(try ours(full) == foundation(full))
     }
 
+    @Test func journalEntriesWithAndWithoutTheirOptionalParts() throws {
+        let full = Schemas.JournalEntry(
+            id: "j1", title: tricky, body: tricky, tags: ["a", tricky], location: tricky, latitude: 60.1699,
+            longitude: -24.5, date: "2024-03-09", isPublic: true, visibility: ._public,
+            photos: [.init(id: "m1", smallUrl: "/media/m1/small", largeUrl: "/media/m1/large")], photoIds: ["m1"],
+            createdAt: instant, updatedAt: instant,
+            author: .init(id: "u1", username: "ann", displayName: tricky, avatarUrl: "/media/a/avatar"))
+        var bare = full
+        bare.latitude = nil
+        bare.longitude = nil
+        bare.tags = []
+        bare.photos = []
+        bare.photoIds = []
+        bare.author = nil
+        var noAvatar = full
+        noAvatar.author?.avatarUrl = nil
+        noAvatar.latitude = 3
+        let page = Schemas.JournalPage(items: [full, bare, noAvatar], nextCursor: "c")
+        #expect(try ours(page) == foundation(page))
+    }
+
     @Test func wordsAndPeopleOnTheirOwn() throws {
         let words = [word(tricky), word("b", archived: true)]
         #expect(try ours(words) == foundation(words))
