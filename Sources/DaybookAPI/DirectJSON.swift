@@ -160,3 +160,57 @@ extension Components.Schemas.JournalAuthor: SpecialJSONValue {
         writer.json.byte(UInt8(ascii: "}"))
     }
 }
+
+extension Components.Schemas.DayEntry: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        writer.json.raw("{\"date\":")
+        writer.json.string(date)
+        writer.json.raw(",\"mood\":")
+        writer.json.integer(mood)
+        writer.json.raw(",\"moodName\":")
+        writer.json.string(moodName.rawValue)
+        writer.json.raw(",\"moodEmoji\":")
+        writer.json.string(moodEmoji)
+        writer.json.raw(",\"moodColor\":")
+        writer.json.string(moodColor)
+        writer.json.raw(",\"activities\":[")
+        for (index, activity) in activities.enumerated() {
+            if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
+            try activity.writeJSON(into: writer)
+        }
+        writer.json.raw("],\"note\":")
+        writer.json.string(note)
+        writer.json.raw(",\"thoughts\":")
+        writer.json.string(thoughts)
+        writer.json.raw(",\"gratitude\":")
+        writer.writeStrings(gratitude)
+        writer.json.raw(",\"question\":")
+        writer.json.string(question)
+        writer.json.raw(",\"answer\":")
+        writer.json.string(answer)
+        if let song {
+            writer.json.raw(",\"song\":{\"title\":")
+            writer.json.string(song.title)
+            writer.json.raw(",\"artist\":")
+            writer.json.string(song.artist)
+            if let link = song.link {
+                writer.json.raw(",\"link\":")
+                writer.json.string(link)
+            }
+            writer.json.byte(UInt8(ascii: "}"))
+        }
+        if let photoId {
+            writer.json.raw(",\"photoId\":")
+            writer.json.string(photoId)
+        }
+        writer.json.raw(",\"createdAt\":")
+        try writer.writeDate(createdAt)
+        writer.json.raw(",\"updatedAt\":")
+        try writer.writeDate(updatedAt)
+        if let replaced {
+            writer.json.raw(",\"replaced\":")
+            writer.json.raw(replaced ? "true" : "false")
+        }
+        writer.json.byte(UInt8(ascii: "}"))
+    }
+}

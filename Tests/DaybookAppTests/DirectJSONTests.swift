@@ -86,6 +86,27 @@ struct DirectJSONTests {
         #expect(try ours(page) == foundation(page))
     }
 
+    @Test func dayEntriesWithAndWithoutTheirOptionalParts() throws {
+        let full = Schemas.DayEntry(
+            date: "2024-03-09", mood: 1, moodName: .awful, moodEmoji: "😣", moodColor: "#c62828",
+            activities: [word(tricky), word("Run", archived: true)], note: tricky, thoughts: tricky,
+            gratitude: [tricky, ""], question: tricky, answer: tricky,
+            song: .init(title: tricky, artist: tricky, link: "https://example.org/song"), photoId: "m1",
+            createdAt: instant, updatedAt: instant, replaced: true)
+        var bare = full
+        bare.activities = []
+        bare.gratitude = []
+        bare.song = nil
+        bare.photoId = nil
+        bare.replaced = nil
+        var linkless = full
+        linkless.song?.link = nil
+        linkless.replaced = false
+        for entry in [full, bare, linkless] {
+            #expect(try ours(entry) == foundation(entry))
+        }
+    }
+
     @Test func wordsAndPeopleOnTheirOwn() throws {
         let words = [word(tricky), word("b", archived: true)]
         #expect(try ours(words) == foundation(words))
