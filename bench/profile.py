@@ -121,6 +121,9 @@ def main() -> int:
     if not bench.BINARY.exists():
         raise bench.BenchError(f"{bench.BINARY} is missing: swift build -c release --product daybook")
     op = next(o for o in bench.OPERATIONS if o.name == args.operation)
+    if op.name in ("photos", "thumbnail"):
+        raise bench.BenchError(f"{op.name} needs an uploaded photo, which this script does not make: "
+                               "profile it while bench/run.py --ops ceiling,thumbnail runs")
 
     work = Path(tempfile.mkdtemp(prefix="daybook-profile-"))
     server = None
@@ -139,11 +142,7 @@ def main() -> int:
         manifest = json.loads(manifest_path.read_text())
         server = bench.Server(work / "data", url, work / "server.log")
         server.start()
-        env = dict(os.environ, BENCH_LUA_DIR=str(bench.LUA_DIR), BENCH_TOKEN=manifest["token"],
-                   BENCH_LOGIN=manifest["username"], BENCH_PASSWORD=bench.PASSWORD,
-                   BENCH_FEELINGS=",".join(manifest["feelingIds"]),
-                   BENCH_ACTIVITIES=",".join(manifest["activityIds"]),
-                   BENCH_PEOPLE=",".join(manifest["personIds"]), BENCH_DAYS=str(manifest["days"]))
+        env = bench.wrk_environment(manifest["token"], manifest)
         ctx = bench.Context(port=server.port, token=manifest["token"], manifest=manifest)
         bench.wrk(ctx, op, args.connections, 2, env)  # warm-up
 

@@ -459,6 +459,20 @@ def upload_photo(port: int, token: str, data: bytes, filename: str, timeout: flo
     return status, answer, time.monotonic() - started
 
 
+def wrk_environment(token: str, manifest: dict) -> dict:
+    """What the Lua scripts of bench/lua read: the token, the seed's ids and search words."""
+    return dict(os.environ, BENCH_LUA_DIR=str(LUA_DIR), BENCH_TOKEN=token,
+                BENCH_LOGIN=manifest["username"], BENCH_PASSWORD=PASSWORD,
+                BENCH_FEELINGS=",".join(manifest["feelingIds"]),
+                BENCH_ACTIVITIES=",".join(manifest["activityIds"]),
+                BENCH_PEOPLE=",".join(manifest["personIds"]),
+                BENCH_DAYS=str(manifest["days"]),
+                BENCH_SEARCH=manifest.get("journalMarker", "zanzibarite"),
+                BENCH_CHECKIN_IDS=",".join(manifest.get("checkinIds", [])),
+                BENCH_JOURNAL_IDS=",".join(manifest.get("journalIds", [])),
+                BENCH_CLOSET_TAG=manifest.get("closetMarker", "cashmere"))
+
+
 def photo_phase(server: "Server", token: str, work: Path, notes: list[str]) -> dict:
     """The photo figures: in-process pipeline time (daybook bench-photos), upload round trips,
     the server's peak RSS while 8 uploads arrive at once, and a photo to serve thumbnails of."""
@@ -872,16 +886,7 @@ def main() -> int:
         log(f"  idle RSS after warm-up: {rss_idle / 1024:.1f} MB "
             f"(anonymous {mem_idle.get('RssAnon', 0) / 1024:.1f} MB, file-backed {mem_idle.get('RssFile', 0) / 1024:.1f} MB)")
 
-        wrk_env = dict(os.environ, BENCH_LUA_DIR=str(LUA_DIR), BENCH_TOKEN=token,
-                       BENCH_LOGIN=manifest["username"], BENCH_PASSWORD=PASSWORD,
-                       BENCH_FEELINGS=",".join(manifest["feelingIds"]),
-                       BENCH_ACTIVITIES=",".join(manifest["activityIds"]),
-                       BENCH_PEOPLE=",".join(manifest["personIds"]),
-                       BENCH_DAYS=str(manifest["days"]),
-                       BENCH_SEARCH=manifest.get("journalMarker", "zanzibarite"),
-                       BENCH_CHECKIN_IDS=",".join(manifest.get("checkinIds", [])),
-                       BENCH_JOURNAL_IDS=",".join(manifest.get("journalIds", [])),
-                       BENCH_CLOSET_TAG=manifest.get("closetMarker", "cashmere"))
+        wrk_env = wrk_environment(token, manifest)
 
         photos = None
         if any(o.name in ("photos", "thumbnail") for o in ops):
