@@ -9,208 +9,215 @@ import Foundation
 
 extension Components.Schemas.VocabularyItem: SpecialJSONValue {
     func writeJSON(into writer: JSONValueWriter) throws {
-        writer.json.raw("{\"id\":")
-        writer.json.string(id)
-        writer.json.raw(",\"kind\":")
-        writer.json.string(kind.rawValue)
-        writer.json.raw(",\"name\":")
-        writer.json.string(name)
-        writer.json.raw(",\"emoji\":")
-        writer.json.string(emoji)
-        writer.json.raw(",\"archived\":")
-        writer.json.raw(archived ? "true" : "false")
-        writer.json.raw(",\"position\":")
-        writer.json.integer(position)
-        writer.json.byte(UInt8(ascii: "}"))
+        writer.object {
+            writer.field("id", id)
+            writer.field("kind", kind.rawValue)
+            writer.field("name", name)
+            writer.field("emoji", emoji)
+            writer.field("archived", archived)
+            writer.field("position", position)
+        }
     }
 }
 
 extension Components.Schemas.Person: SpecialJSONValue {
     func writeJSON(into writer: JSONValueWriter) throws {
-        writer.json.raw("{\"id\":")
-        writer.json.string(id)
-        writer.json.raw(",\"name\":")
-        writer.json.string(name)
-        writer.json.raw(",\"archived\":")
-        writer.json.raw(archived ? "true" : "false")
-        writer.json.byte(UInt8(ascii: "}"))
+        writer.object {
+            writer.field("id", id)
+            writer.field("name", name)
+            writer.field("archived", archived)
+        }
     }
 }
 
 extension Components.Schemas.Checkin: SpecialJSONValue {
     func writeJSON(into writer: JSONValueWriter) throws {
-        writer.json.raw("{\"id\":")
-        writer.json.string(id)
-        writer.json.raw(",\"at\":")
-        try writer.writeDate(at)
-        writer.json.raw(",\"localDate\":")
-        writer.json.string(localDate)
-        writer.json.raw(",\"timeZone\":")
-        writer.json.string(timeZone)
-        writer.json.raw(",\"feeling\":")
-        try feeling.writeJSON(into: writer)
-        if let activity {
-            writer.json.raw(",\"activity\":")
-            try activity.writeJSON(into: writer)
+        try writer.object {
+            writer.field("id", id)
+            try writer.field("at", at)
+            writer.field("localDate", localDate)
+            writer.field("timeZone", timeZone)
+            try writer.field("feeling", feeling)
+            try writer.field("activity", activity)
+            try writer.field("people", people)
+            writer.field("note", note)
+            try writer.field("createdAt", createdAt)
+            try writer.field("updatedAt", updatedAt)
         }
-        writer.json.raw(",\"people\":[")
-        for (index, person) in people.enumerated() {
-            if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
-            try person.writeJSON(into: writer)
-        }
-        writer.json.raw("],\"note\":")
-        writer.json.string(note)
-        writer.json.raw(",\"createdAt\":")
-        try writer.writeDate(createdAt)
-        writer.json.raw(",\"updatedAt\":")
-        try writer.writeDate(updatedAt)
-        writer.json.byte(UInt8(ascii: "}"))
     }
+}
+
+/// The fields a day's teaser and its entry begin with.
+private func writeDayAndMood(
+    _ writer: JSONValueWriter, date: String, mood: Int, moodName: Components.Schemas.MoodName, moodEmoji: String,
+    moodColor: String
+) {
+    writer.field("date", date)
+    writer.field("mood", mood)
+    writer.field("moodName", moodName.rawValue)
+    writer.field("moodEmoji", moodEmoji)
+    writer.field("moodColor", moodColor)
 }
 
 extension Components.Schemas.DayTeaser: SpecialJSONValue {
     func writeJSON(into writer: JSONValueWriter) throws {
-        writer.json.raw("{\"date\":")
-        writer.json.string(date)
-        writer.json.raw(",\"mood\":")
-        writer.json.integer(mood)
-        writer.json.raw(",\"moodName\":")
-        writer.json.string(moodName.rawValue)
-        writer.json.raw(",\"moodEmoji\":")
-        writer.json.string(moodEmoji)
-        writer.json.raw(",\"moodColor\":")
-        writer.json.string(moodColor)
-        writer.json.raw(",\"noteFirstLine\":")
-        writer.json.string(noteFirstLine)
-        writer.json.raw(",\"activityEmojis\":")
-        writer.writeStrings(activityEmojis)
-        writer.json.byte(UInt8(ascii: "}"))
-    }
-}
-
-extension Components.Schemas.JournalEntry: SpecialJSONValue {
-    func writeJSON(into writer: JSONValueWriter) throws {
-        writer.json.raw("{\"id\":")
-        writer.json.string(id)
-        writer.json.raw(",\"title\":")
-        writer.json.string(title)
-        writer.json.raw(",\"body\":")
-        writer.json.string(body)
-        writer.json.raw(",\"tags\":")
-        writer.writeStrings(tags)
-        writer.json.raw(",\"location\":")
-        writer.json.string(location)
-        if let latitude {
-            writer.json.raw(",\"latitude\":")
-            try writer.write(latitude)
+        writer.object {
+            writeDayAndMood(
+                writer, date: date, mood: mood, moodName: moodName, moodEmoji: moodEmoji, moodColor: moodColor)
+            writer.field("noteFirstLine", noteFirstLine)
+            writer.field("activityEmojis", activityEmojis)
         }
-        if let longitude {
-            writer.json.raw(",\"longitude\":")
-            try writer.write(longitude)
-        }
-        writer.json.raw(",\"date\":")
-        writer.json.string(date)
-        writer.json.raw(",\"isPublic\":")
-        writer.json.raw(isPublic ? "true" : "false")
-        writer.json.raw(",\"visibility\":")
-        writer.json.string(visibility.rawValue)
-        writer.json.raw(",\"photos\":[")
-        for (index, photo) in photos.enumerated() {
-            if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
-            try photo.writeJSON(into: writer)
-        }
-        writer.json.raw("],\"photoIds\":")
-        writer.writeStrings(photoIds)
-        writer.json.raw(",\"createdAt\":")
-        try writer.writeDate(createdAt)
-        writer.json.raw(",\"updatedAt\":")
-        try writer.writeDate(updatedAt)
-        if let author {
-            writer.json.raw(",\"author\":")
-            try author.writeJSON(into: writer)
-        }
-        writer.json.byte(UInt8(ascii: "}"))
-    }
-}
-
-extension Components.Schemas.JournalPhoto: SpecialJSONValue {
-    func writeJSON(into writer: JSONValueWriter) throws {
-        writer.json.raw("{\"id\":")
-        writer.json.string(id)
-        writer.json.raw(",\"smallUrl\":")
-        writer.json.string(smallUrl)
-        writer.json.raw(",\"largeUrl\":")
-        writer.json.string(largeUrl)
-        writer.json.byte(UInt8(ascii: "}"))
-    }
-}
-
-extension Components.Schemas.JournalAuthor: SpecialJSONValue {
-    func writeJSON(into writer: JSONValueWriter) throws {
-        writer.json.raw("{\"id\":")
-        writer.json.string(id)
-        writer.json.raw(",\"username\":")
-        writer.json.string(username)
-        writer.json.raw(",\"displayName\":")
-        writer.json.string(displayName)
-        if let avatarUrl {
-            writer.json.raw(",\"avatarUrl\":")
-            writer.json.string(avatarUrl)
-        }
-        writer.json.byte(UInt8(ascii: "}"))
     }
 }
 
 extension Components.Schemas.DayEntry: SpecialJSONValue {
     func writeJSON(into writer: JSONValueWriter) throws {
-        writer.json.raw("{\"date\":")
-        writer.json.string(date)
-        writer.json.raw(",\"mood\":")
-        writer.json.integer(mood)
-        writer.json.raw(",\"moodName\":")
-        writer.json.string(moodName.rawValue)
-        writer.json.raw(",\"moodEmoji\":")
-        writer.json.string(moodEmoji)
-        writer.json.raw(",\"moodColor\":")
-        writer.json.string(moodColor)
-        writer.json.raw(",\"activities\":[")
-        for (index, activity) in activities.enumerated() {
-            if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
-            try activity.writeJSON(into: writer)
+        try writer.object {
+            writeDayAndMood(
+                writer, date: date, mood: mood, moodName: moodName, moodEmoji: moodEmoji, moodColor: moodColor)
+            try writer.field("activities", activities)
+            writer.field("note", note)
+            writer.field("thoughts", thoughts)
+            writer.field("gratitude", gratitude)
+            writer.field("question", question)
+            writer.field("answer", answer)
+            try writer.field("song", song)
+            writer.field("photoId", photoId)
+            try writer.field("createdAt", createdAt)
+            try writer.field("updatedAt", updatedAt)
+            writer.field("replaced", replaced)
         }
-        writer.json.raw("],\"note\":")
-        writer.json.string(note)
-        writer.json.raw(",\"thoughts\":")
-        writer.json.string(thoughts)
-        writer.json.raw(",\"gratitude\":")
-        writer.writeStrings(gratitude)
-        writer.json.raw(",\"question\":")
-        writer.json.string(question)
-        writer.json.raw(",\"answer\":")
-        writer.json.string(answer)
-        if let song {
-            writer.json.raw(",\"song\":{\"title\":")
-            writer.json.string(song.title)
-            writer.json.raw(",\"artist\":")
-            writer.json.string(song.artist)
-            if let link = song.link {
-                writer.json.raw(",\"link\":")
-                writer.json.string(link)
-            }
-            writer.json.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension Components.Schemas.Song: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        writer.object {
+            writer.field("title", title)
+            writer.field("artist", artist)
+            writer.field("link", link)
         }
-        if let photoId {
-            writer.json.raw(",\"photoId\":")
-            writer.json.string(photoId)
+    }
+}
+
+extension Components.Schemas.JournalEntry: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        try writer.object {
+            writer.field("id", id)
+            writer.field("title", title)
+            writer.field("body", body)
+            writer.field("tags", tags)
+            writer.field("location", location)
+            try writer.field("latitude", latitude)
+            try writer.field("longitude", longitude)
+            writer.field("date", date)
+            writer.field("isPublic", isPublic)
+            writer.field("visibility", visibility.rawValue)
+            try writer.field("photos", photos)
+            writer.field("photoIds", photoIds)
+            try writer.field("createdAt", createdAt)
+            try writer.field("updatedAt", updatedAt)
+            try writer.field("author", author)
         }
-        writer.json.raw(",\"createdAt\":")
-        try writer.writeDate(createdAt)
-        writer.json.raw(",\"updatedAt\":")
-        try writer.writeDate(updatedAt)
-        if let replaced {
-            writer.json.raw(",\"replaced\":")
-            writer.json.raw(replaced ? "true" : "false")
+    }
+}
+
+extension Components.Schemas.JournalPhoto: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        writer.object {
+            writer.field("id", id)
+            writer.field("smallUrl", smallUrl)
+            writer.field("largeUrl", largeUrl)
         }
-        writer.json.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension Components.Schemas.JournalAuthor: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        writer.object {
+            writer.field("id", id)
+            writer.field("username", username)
+            writer.field("displayName", displayName)
+            writer.field("avatarUrl", avatarUrl)
+        }
+    }
+}
+
+// MARK: Fields
+
+extension JSONValueWriter {
+    /// `{`, the fields `body` writes (each after a comma but the first), `}`.
+    func object(_ body: () throws -> Void) rethrows {
+        json.byte(UInt8(ascii: "{"))
+        let outer = fieldsWritten
+        fieldsWritten = 0
+        try body()
+        fieldsWritten = outer
+        json.byte(UInt8(ascii: "}"))
+    }
+
+    /// `"key":`, after a comma unless it is the object's first field.
+    private func key(_ key: StaticString) {
+        if fieldsWritten > 0 { json.byte(UInt8(ascii: ",")) }
+        fieldsWritten += 1
+        json.byte(UInt8(ascii: "\""))
+        json.raw(key)
+        json.raw("\":")
+    }
+
+    func field(_ key: StaticString, _ value: String) {
+        self.key(key)
+        json.string(value)
+    }
+
+    /// Left out when nil, as the generated `Codable` code does.
+    func field(_ key: StaticString, _ value: String?) {
+        if let value { field(key, value) }
+    }
+
+    func field(_ key: StaticString, _ value: Int) {
+        self.key(key)
+        json.integer(value)
+    }
+
+    func field(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        json.raw(value ? "true" : "false")
+    }
+
+    func field(_ key: StaticString, _ value: Bool?) {
+        if let value { field(key, value) }
+    }
+
+    func field(_ key: StaticString, _ value: Double?) throws {
+        guard let value else { return }
+        self.key(key)
+        try write(value)
+    }
+
+    func field(_ key: StaticString, _ value: Date) throws {
+        self.key(key)
+        try writeDate(value)
+    }
+
+    func field(_ key: StaticString, _ values: [String]) {
+        self.key(key)
+        writeStrings(values)
+    }
+
+    func field(_ key: StaticString, _ value: (some SpecialJSONValue)?) throws {
+        guard let value else { return }
+        self.key(key)
+        try value.writeJSON(into: self)
+    }
+
+    func field(_ key: StaticString, _ values: [some SpecialJSONValue]) throws {
+        self.key(key)
+        json.byte(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { json.byte(UInt8(ascii: ",")) }
+            try value.writeJSON(into: self)
+        }
+        json.byte(UInt8(ascii: "]"))
     }
 }

@@ -20,6 +20,8 @@ struct ResponseJSONEncoder {
 /// else through its own `encode(to:)` with a `JSONValueEncoder`.
 final class JSONValueWriter {
     var json = JSONBytes(capacity: 4096)
+    /// Fields of the object being written by `object(_:)` so far (`DirectJSON.swift`).
+    var fieldsWritten = 0
     private let dates = MicrosecondDateTranscoder()
 
     func write<T: Encodable>(_ value: T) throws {
