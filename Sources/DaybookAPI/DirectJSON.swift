@@ -202,7 +202,7 @@ extension JSONValueWriter {
 
     func field(_ key: StaticString, _ values: [String]) {
         self.key(key)
-        writeStrings(values)
+        writeList(values) { json.string($0) }
     }
 
     func field(_ key: StaticString, _ value: (some SpecialJSONValue)?) throws {
@@ -213,11 +213,6 @@ extension JSONValueWriter {
 
     func field(_ key: StaticString, _ values: [some SpecialJSONValue]) throws {
         self.key(key)
-        json.byte(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { json.byte(UInt8(ascii: ",")) }
-            try value.writeJSON(into: self)
-        }
-        json.byte(UInt8(ascii: "]"))
+        try writeList(values) { try $0.writeJSON(into: self) }
     }
 }

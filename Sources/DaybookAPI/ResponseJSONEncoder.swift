@@ -55,12 +55,12 @@ final class JSONValueWriter {
         json.string(try dates.encode(date))
     }
 
-    /// A list of strings.
-    func writeStrings(_ strings: [String]) {
+    /// `[`, each value as `write` writes it, commas between, `]`.
+    func writeList<Element>(_ values: [Element], _ write: (Element) throws -> Void) rethrows {
         json.byte(UInt8(ascii: "["))
-        for (index, string) in strings.enumerated() {
+        for (index, value) in values.enumerated() {
             if index > 0 { json.byte(UInt8(ascii: ",")) }
-            json.string(string)
+            try write(value)
         }
         json.byte(UInt8(ascii: "]"))
     }

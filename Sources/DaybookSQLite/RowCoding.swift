@@ -95,19 +95,16 @@ extension Row {
     }
 
     /// Text, or "" for NULL (a number or blob where text was expected is converted, never a crash).
-    func text(_ index: Int) -> String {
+    func text(_ index: Int) -> String { optionalText(index) ?? "" }
+
+    func optionalText(_ index: Int) -> String? {
         switch stored(index) {
         case .string(let text): text
-        case .null: ""
+        case .null: nil
         case .int64(let number): String(number)
         case .double(let number): String(number)
         case .blob(let data): String(decoding: data, as: UTF8.self)
         }
-    }
-
-    func optionalText(_ index: Int) -> String? {
-        if case .null = stored(index) { return nil }
-        return text(index)
     }
 
     /// An integer, or 0 for NULL or text that is not one.
