@@ -11,7 +11,8 @@ import PackageDescription
 /// - `DaybookStorage`: the storage interfaces and their records.
 /// - `DaybookTransfer`: the files that carry a user's data in and out: Daybook's export (a zip of
 ///   JSON, CSV, Markdown and photos) and the readers of other apps' exports, with their limits.
-/// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database.
+/// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database;
+///   `SQLiteSearchRank` is the SQLite search's rank function, in C (FTS5 takes only C functions).
 /// - `DaybookServices`: use cases (accounts, days, check-ins) over the storage interfaces.
 /// - `DaybookHTTP`: what pages and the API share: request context, authentication, CSRF, headers.
 /// - `DaybookAPI`: the OpenAPI contract's server handlers (generated stubs, hand-written glue).
@@ -87,9 +88,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "SQLiteSearchRank",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .target(
             name: "DaybookSQLite",
             dependencies: [
-                "DaybookCore", "DaybookStorage",
+                "DaybookCore", "DaybookStorage", "SQLiteSearchRank",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -207,6 +212,7 @@ let package = Package(
             dependencies: [
                 "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres", "DaybookTestSupport",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -24,11 +24,12 @@ struct SQLiteSearchStore: SearchStore {
             arguments.insert("owner:\"\(owner)\" AND body:(\(query.fts5Expression))", at: 0)
         }
         Self.filter(query.filters, into: &conditions, &arguments)
-        // bm25 is lower for better matches; the owner column weighs nothing.
+        // bm25 is lower for better matches; the owner column weighs nothing, and lazy_bm25 (the
+        // SQLiteSearchRank target) is bm25 without counting the owner's rows, which it never uses.
         let sql = """
             SELECT d.kind, d.ref, d.date,
                 \(words ? "snippet(search_index, 1, char(57344), char(57345), '…', 16)" : "substr(search_index.body, 1, 300)"),
-                \(words ? "bm25(search_index, 0.0, 1.0)" : "0.0") AS score,
+                \(words ? "lazy_bm25(search_index, 0.0, 1.0)" : "0.0") AS score,
                 CASE d.kind
                     WHEN 'journal' THEN (SELECT title FROM journal_entries WHERE id = d.ref)
                     WHEN 'item' THEN (SELECT name FROM closet_items WHERE user_id = d.user_id AND id = d.ref)

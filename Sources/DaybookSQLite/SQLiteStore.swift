@@ -2,6 +2,7 @@ import DaybookCore
 import DaybookStorage
 import Foundation
 import GRDB
+import SQLiteSearchRank
 
 /// Daybook on one SQLite file: the zero-set-up default. A `DatabasePool` in WAL mode lets pages
 /// read while a write is under way.
@@ -39,6 +40,9 @@ public final class SQLiteStore: DaybookStore {
             // WAL plus NORMAL is durable across application crashes; only a power cut can lose
             // the last transactions, never corrupt the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // The search's rank (SQLiteSearchStore); FTS5 functions belong to one connection.
+            let registered = daybook_register_lazy_bm25(db.sqliteConnection)
+            guard registered == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: registered)) }
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         users = SQLiteUserStore(pool: pool)

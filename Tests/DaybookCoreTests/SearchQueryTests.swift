@@ -36,5 +36,9 @@ struct SearchQueryTests {
         #expect(segments.map(\.highlighted) == [false, true, false, true])
         let spaced = SearchHighlight.segments("\n\n  a  \n\u{E000}walk\u{E001}\n\n\n b \n")
         #expect(spaced.map(\.text) == ["a ", "walk", " b"])
+        // Spaces beyond ASCII count as spaces too; one right after a mark stays inside the run.
+        let wide = SearchHighlight.segments("\u{2003}\u{E000} café\u{00A0}\u{00A0}noir\u{E001}\u{0085}é\t")
+        #expect(wide.map(\.text) == [" café noir", " é"])
+        #expect(wide.map(\.highlighted) == [true, false])
     }
 }

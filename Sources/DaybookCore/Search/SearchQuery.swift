@@ -83,27 +83,43 @@ public enum SearchHighlight {
 
     /// A snippet split into plain and highlighted runs, each run of white space (the line breaks
     /// between an entry's parts included) made one space, and none at either end.
+    ///
+    /// Walks Unicode scalars, not `Character`s: a page of twenty hits is thousands of scalars, and
+    /// grapheme breaking plus Foundation's trimming were most of a search's own time.
     public static func segments(_ snippet: String) -> [(text: String, highlighted: Bool)] {
         var segments: [(String, Bool)] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var highlighted = false
-        var previousWasSpace = true
-        for character in snippet.trimmingCharacters(in: .whitespacesAndNewlines) {
-            if character.isWhitespace {
-                if !previousWasSpace { current.append(" ") }
-                previousWasSpace = true
+        var started = false
+        var spacePending = false
+        for scalar in snippet.unicodeScalars {
+            if isWhitespace(scalar) {
+                spacePending = started
                 continue
             }
-            previousWasSpace = false
-            if character == start || character == end {
-                if !current.isEmpty { segments.append((current, highlighted)) }
-                current = ""
-                highlighted = character == start
+            if spacePending { current.append(" ") }
+            spacePending = false
+            started = true
+            if scalar == startScalar || scalar == endScalar {
+                if !current.isEmpty { segments.append((String(current), highlighted)) }
+                current = String.UnicodeScalarView()
+                highlighted = scalar == startScalar
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
-        if !current.isEmpty { segments.append((current, highlighted)) }
+        if !current.isEmpty { segments.append((String(current), highlighted)) }
         return segments
+    }
+
+    private static let startScalar: Unicode.Scalar = "\u{E000}"
+    private static let endScalar: Unicode.Scalar = "\u{E001}"
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09...0x0D: true
+        case 0..<0x80: false
+        default: scalar.properties.isWhitespace
+        }
     }
 }

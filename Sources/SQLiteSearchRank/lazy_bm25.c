@@ -1,0 +1,117 @@
+// SQLiteSearchRank: see include/SQLiteSearchRank.h for why this exists.
+//
+// The arithmetic is FTS5's bm25 (fts5_aux.c in SQLite): k1 = 1.2, b = 0.75, the document's length
+// over every column, the inverse document frequency log((N - n + 0.5) / (n + 0.5)) floored at
+// 1e-6, and the score negated so that better matches sort first.
+#include "SQLiteSearchRank.h"
+
+#include <math.h>
+#include <string.h>
+
+/// What one MATCH query keeps between its rows (FTS5 auxiliary data).
+typedef struct {
+    int phraseCount;
+    sqlite3_int64 rowCount;
+    double averageLength;
+    double *inverseFrequency;  // per phrase; negative until the phrase first counts
+    double *frequency;         // per phrase; the current row's weighted hits
+} QueryData;
+
+static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *count) {
+    (void)api;
+    (void)fts;
+    (*(sqlite3_int64 *)count)++;
+    return SQLITE_OK;
+}
+
+static int queryData(const Fts5ExtensionApi *api, Fts5Context *fts, QueryData **out) {
+    QueryData *data = api->xGetAuxdata(fts, 0);
+    if (data) {
+        *out = data;
+        return SQLITE_OK;
+    }
+    int phrases = api->xPhraseCount(fts);
+    data = sqlite3_malloc64(sizeof(QueryData) + sizeof(double) * 2 * (sqlite3_uint64)phrases);
+    if (!data) return SQLITE_NOMEM;
+    memset(data, 0, sizeof(QueryData));
+    data->phraseCount = phrases;
+    data->inverseFrequency = (double *)&data[1];
+    data->frequency = &data->inverseFrequency[phrases];
+    for (int i = 0; i < phrases; i++) data->inverseFrequency[i] = -1.0;
+    sqlite3_int64 tokens = 0;
+    int rc = api->xRowCount(fts, &data->rowCount);
+    if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &tokens);
+    if (rc != SQLITE_OK) {
+        sqlite3_free(data);
+        return rc;
+    }
+    data->averageLength = data->rowCount > 0 ? (double)tokens / (double)data->rowCount : 1.0;
+    rc = api->xSetAuxdata(fts, data, sqlite3_free);  // frees data itself when it fails
+    if (rc == SQLITE_OK) *out = data;
+    return rc;
+}
+
+/// The phrase's inverse document frequency, counted on first use.
+static int inverseFrequency(const Fts5ExtensionApi *api, Fts5Context *fts, QueryData *data, int phrase,
+                            double *out) {
+    if (data->inverseFrequency[phrase] < 0) {
+        sqlite3_int64 hits = 0;
+        int rc = api->xQueryPhrase(fts, phrase, &hits, countRow);
+        if (rc != SQLITE_OK) return rc;
+        double idf = log(((double)data->rowCount - (double)hits + 0.5) / ((double)hits + 0.5));
+        data->inverseFrequency[phrase] = idf <= 0.0 ? 1e-6 : idf;
+    }
+    *out = data->inverseFrequency[phrase];
+    return SQLITE_OK;
+}
+
+static void lazyBM25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int argumentCount,
+                     sqlite3_value **arguments) {
+    const double k1 = 1.2;
+    const double b = 0.75;
+    QueryData *data = 0;
+    int instances = 0;
+    int length = 0;
+    double score = 0.0;
+    int rc = queryData(api, fts, &data);
+    if (rc == SQLITE_OK) {
+        memset(data->frequency, 0, sizeof(double) * (size_t)data->phraseCount);
+        rc = api->xInstCount(fts, &instances);
+    }
+    for (int i = 0; rc == SQLITE_OK && i < instances; i++) {
+        int phrase, column, offset;
+        rc = api->xInst(fts, i, &phrase, &column, &offset);
+        if (rc == SQLITE_OK) {
+            data->frequency[phrase] += column < argumentCount ? sqlite3_value_double(arguments[column]) : 1.0;
+        }
+    }
+    if (rc == SQLITE_OK) rc = api->xColumnSize(fts, -1, &length);
+    for (int phrase = 0; rc == SQLITE_OK && data && phrase < data->phraseCount; phrase++) {
+        double frequency = data->frequency[phrase];
+        if (frequency == 0.0) continue;  // adds nothing to the score: bm25 would still count its rows
+        double idf = 0.0;
+        rc = inverseFrequency(api, fts, data, phrase, &idf);
+        if (rc == SQLITE_OK) {
+            score += idf * ((frequency * (k1 + 1.0)) /
+                            (frequency + k1 * (1.0 - b + b * (double)length / data->averageLength)));
+        }
+    }
+    if (rc == SQLITE_OK) {
+        sqlite3_result_double(context, -1.0 * score);
+    } else {
+        sqlite3_result_error_code(context, rc);
+    }
+}
+
+int daybook_register_lazy_bm25(sqlite3 *db) {
+    fts5_api *fts = 0;
+    sqlite3_stmt *statement = 0;
+    int rc = sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, 0);
+    if (rc != SQLITE_OK) return rc;
+    sqlite3_bind_pointer(statement, 1, (void *)&fts, "fts5_api_ptr", 0);
+    sqlite3_step(statement);
+    rc = sqlite3_finalize(statement);
+    if (rc != SQLITE_OK) return rc;
+    if (!fts || fts->iVersion < 2) return SQLITE_ERROR;
+    return fts->xCreateFunction(fts, "lazy_bm25", 0, lazyBM25, 0);
+}
