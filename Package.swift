@@ -18,7 +18,8 @@ import PackageDescription
 /// - `DaybookAPI`: the OpenAPI contract's server handlers (generated stubs, hand-written glue).
 /// - `DaybookClient`: the Swift client generated from the same contract (URLSession).
 /// - `DaybookWeb`: server-rendered pages (swift-mustache), CSS and a little JS.
-/// - `DaybookApp`: configuration, middleware, `buildApplication`.
+/// - `DaybookApp`: configuration, middleware, `buildApplication`; `MallocTuning` (C) is how the
+///   server asks glibc to keep the heap memory every write needs again.
 /// - `daybook`: the command (`serve`, `migrate`, admin commands).
 let package = Package(
     name: "Daybook",
@@ -167,10 +168,11 @@ let package = Package(
             ],
             resources: [.copy("Templates"), .copy("Static")]
         ),
+        .target(name: "MallocTuning"),
         .target(
             name: "DaybookApp",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
+                "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres", "MallocTuning",
                 "DaybookServices", "DaybookHTTP", "DaybookAPI", "DaybookWeb", "DaybookTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

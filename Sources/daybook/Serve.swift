@@ -15,6 +15,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
+        HeapPolicy.configure()
         DeferredMetadataLogHandler.bootstrap()
         var configuration = try store.configuration()
         if let host { configuration.host = host }
