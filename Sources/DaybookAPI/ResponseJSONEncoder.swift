@@ -18,10 +18,14 @@ struct ResponseJSONEncoder {
 
 /// The bytes written so far, and the one place a value is written: primitives directly, anything
 /// else through its own `encode(to:)` with a `JSONValueEncoder`.
+///
+/// One writer belongs to one answer being encoded, on one task, so its two counters of progress
+/// skip Swift's run-time exclusivity checks (`@exclusivity(unchecked)`): with them, each appended
+/// key or value went through `swift_beginAccess`, 6 % of the CPU of a list of 50 check-ins.
 final class JSONValueWriter {
-    var json = JSONBytes(capacity: 4096)
+    @exclusivity(unchecked) var json = JSONBytes(capacity: 4096)
     /// Fields of the object being written by `object(_:)` so far (`DirectJSON.swift`).
-    var fieldsWritten = 0
+    @exclusivity(unchecked) var fieldsWritten = 0
     private let dates = MicrosecondDateTranscoder()
 
     func write<T: Encodable>(_ value: T) throws {
