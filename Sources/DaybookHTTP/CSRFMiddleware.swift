@@ -7,7 +7,8 @@ import Hummingbird
 /// HttpOnly cookie, every page form carries it in a hidden `csrf` field (or JS sends it as
 /// `X-CSRF-Token`), and a state-changing request whose token does not match is refused. API calls
 /// authenticate with a bearer token, which a foreign site cannot make a browser send, so `/api/`
-/// needs none.
+/// needs none; nor do photo files (`/media/`, read-only, never a form): an app fetching
+/// thumbnails with its bearer token was given a new cookie with every image.
 public struct CSRFMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
 
@@ -16,7 +17,8 @@ public struct CSRFMiddleware: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if APIPath.contains(request.uri.path) { return try await next(request, context) }
+        let path = request.uri.path
+        if APIPath.contains(path) || path.hasPrefix("/media/") { return try await next(request, context) }
         var context = context
         var request = request
         let existing = request.cookies[DaybookCookie.csrf]?.value ?? ""

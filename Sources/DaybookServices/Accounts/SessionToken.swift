@@ -6,13 +6,15 @@ import Foundation
 /// is stored, so a leaked database holds nothing that logs anyone in.
 public enum SessionToken {
     /// 32 bytes from the system's secure generator, base64url without padding (43 characters).
+    /// Four 64-bit draws: one draw per byte was 32 `getrandom` calls a token.
     public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for _ in 0..<4 {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return bytes.base64URLString
     }
 
     /// Lower-case hex SHA-256 of the token, as stored.

@@ -1,4 +1,5 @@
 import Crypto
+import DaybookCore
 import Foundation
 
 /// The two pieces of cryptography Web Push needs, written on swift-crypto:
@@ -61,8 +62,7 @@ public enum WebPushCrypto {
     }
 
     public static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        data.base64URLString
     }
 
     /// Base64url with or without padding (browsers give keys unpadded); standard base64 too.
