@@ -90,13 +90,19 @@ struct PostgresJournalStore: JournalStore {
     }
 
     func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry] {
+        guard let tag else {
+            return try await client.rows(
+                JournalPage.self, userID, cursor.map { PGTime($0.createdAt) } ?? FirstPage.time,
+                cursor?.id ?? FirstPage.id, limit, logger: logger
+            ).map(Self.entry)
+        }
         let cursorAt = cursor.map { PGTime($0.createdAt) }
         let cursorID = cursor?.id
         return try await client.rows(
             """
             \(unescaped: Self.select)
             WHERE e.user_id = \(userID)
-                AND (\(tag)::text IS NULL OR e.tags @> ARRAY[\(tag)::text])
+                AND e.tags @> ARRAY[\(tag)::text]
                 AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
             """, logger: logger

@@ -113,6 +113,17 @@ enum PublicFeedPage: PreparedSQL {
         """
 }
 
+/// A page of a user's own journal entries (`$1` user), newest first, after the cursor (`$2` time,
+/// `$3` id; `FirstPage` for the first), at most `$4`: the journal list without a tag. (A list of
+/// one tag is sent unprepared.)
+enum JournalPage: PreparedSQL {
+    static let sql = """
+        \(PostgresJournalStore.select)
+        WHERE e.user_id = $1 AND (e.created_at, e.id) < ($2, $3)
+        ORDER BY e.created_at DESC, e.id DESC LIMIT $4
+        """
+}
+
 /// A journal entry of its author (`$1` user, `$2` id), with its photos.
 enum JournalEntryByID: PreparedSQL {
     static let sql = "\(PostgresJournalStore.select) WHERE e.user_id = $1 AND e.id = $2"

@@ -7,7 +7,7 @@
 // grow with everything the user ever wrote rather than with its matches.
 //
 // `lazy_bm25(table, weight, ...)` is bm25() with the same arguments and the same scores, bit for
-// bit (SQLiteSearchStoreTests compares them); it counts a phrase's rows only once that phrase has
+// bit (SQLiteSearchRankTests compares them); it counts a phrase's rows only once that phrase has
 // a weighted hit in some matched row, so the owner's token is never counted.
 #ifndef SQLITE_SEARCH_RANK_H
 #define SQLITE_SEARCH_RANK_H
