@@ -123,7 +123,7 @@ let package = Package(
         .target(
             name: "DaybookHTTP",
             dependencies: [
-                "DaybookCore", "DaybookServices",
+                "DaybookCore", "DaybookServices", "DaybookStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -71,7 +71,22 @@ struct RejectNulls: ServerMiddleware {
     static let nullable: Set<String> = [
         "photoId", "avatarMediaId", "dailyReminder", "expirationTime", "purchaseDate", "price", "outfitId",
     ]
-    static let nullLiteral = Data("null".utf8)
+
+    /// Whether the body holds the four letters `null` anywhere: a byte scan, because Foundation's
+    /// generic `Data.firstRange(of:)` took 2.7 % of a check-in's CPU on a 200-byte body.
+    static func mentionsNull(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            guard bytes.count >= 4 else { return false }
+            for index in 0...(bytes.count - 4) where bytes[index] == UInt8(ascii: "n") {
+                if bytes[index + 1] == UInt8(ascii: "u") && bytes[index + 2] == UInt8(ascii: "l")
+                    && bytes[index + 3] == UInt8(ascii: "l")
+                {
+                    return true
+                }
+            }
+            return false
+        }
+    }
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
@@ -84,7 +99,7 @@ struct RejectNulls: ServerMiddleware {
         let data = try await Data(collecting: body, upTo: APIMiddleware.defaultBodyLimit)
         // A JSON null is the four letters `null`; a body without them (nearly every one) has none
         // to refuse, and is passed on without being parsed a second time.
-        guard data.firstRange(of: Self.nullLiteral) != nil else {
+        guard Self.mentionsNull(data) else {
             return try await next(request, HTTPBody(data), metadata)
         }
         let object = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

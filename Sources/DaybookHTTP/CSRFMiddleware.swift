@@ -1,4 +1,5 @@
 import DaybookServices
+import DaybookStorage
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -18,7 +19,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
-        if APIPath.contains(path) || path.hasPrefix("/media/") { return try await next(request, context) }
+        if APIPath.contains(path) || MediaPath.contains(path) { return try await next(request, context) }
         var context = context
         var request = request
         let existing = request.cookies[DaybookCookie.csrf]?.value ?? ""

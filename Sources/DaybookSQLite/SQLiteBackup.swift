@@ -9,7 +9,7 @@ extension SQLiteStore {
         let temporary = path + ".partial"
         try? FileManager.default.removeItem(atPath: temporary)
         let destination = try DatabaseQueue(path: temporary)
-        try pool.backup(to: destination)
+        try database.pool.backup(to: destination)
         try destination.close()
         _ = try? FileManager.default.removeItem(atPath: path)
         try FileManager.default.moveItem(atPath: temporary, toPath: path)

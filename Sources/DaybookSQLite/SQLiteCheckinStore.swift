@@ -4,10 +4,10 @@ import Foundation
 import GRDB
 
 struct SQLiteCheckinStore: CheckinStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func insert(_ checkin: Checkin) async throws {
-        try pool.writeInline { db in try Self.insert(checkin, in: db) }
+        try await database.write { db in try Self.insert(checkin, in: db) }
     }
 
     /// Also used by an import, inside its transaction.
@@ -22,7 +22,7 @@ struct SQLiteCheckinStore: CheckinStore {
     }
 
     func checkin(id: UUID, userID: UUID) async throws -> Checkin? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM checkins WHERE id = ? AND user_id = ?"),
                 arguments: [Stored.id(id), Stored.id(userID)]
@@ -31,7 +31,7 @@ struct SQLiteCheckinStore: CheckinStore {
     }
 
     func update(_ checkin: Checkin) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     UPDATE checkins SET at = ?, local_date = ?, time_zone = ?, feeling_id = ?, activity_id = ?,
@@ -49,7 +49,7 @@ struct SQLiteCheckinStore: CheckinStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM checkins WHERE id = ? AND user_id = ?").execute(arguments: [
                 Stored.id(id), Stored.id(userID),
             ])
@@ -60,7 +60,7 @@ struct SQLiteCheckinStore: CheckinStore {
     func checkins(userID: UUID, from: LocalDate?, to: LocalDate?, after cursor: CheckinCursor?, limit: Int)
         async throws -> [Checkin]
     {
-        try pool.readInline { db in
+        try database.read { db in
             var sql = "SELECT \(Self.columns) FROM checkins WHERE user_id = ?"
             var arguments: StatementArguments = [Stored.id(userID)]
             if let from {
@@ -83,7 +83,7 @@ struct SQLiteCheckinStore: CheckinStore {
 
     func checkins(userID: UUID, on dates: [LocalDate]) async throws -> [Checkin] {
         guard !dates.isEmpty else { return [] }
-        return try pool.readInline { db in
+        return try database.read { db in
             let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
             return try Row.fetchAll(
                 db.cachedStatement(
@@ -97,7 +97,7 @@ struct SQLiteCheckinStore: CheckinStore {
     }
 
     func countsByDate(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate: Int] {
-        try pool.readInline { db in
+        try database.read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """

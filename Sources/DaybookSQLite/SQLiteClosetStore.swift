@@ -7,12 +7,12 @@ import GRDB
 /// hundred items: filtering them with `json_each` takes well under a millisecond); an outfit's
 /// items and a calendar day's items are rows of their own, with their position.
 struct SQLiteClosetStore: ClosetStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     // MARK: Categories
 
     func categories(userID: UUID) async throws -> [ClosetCategory] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql:
@@ -23,7 +23,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func addDefaultCategories(userID: UUID, names: [String]) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             let user = Stored.id(userID)
             let any = try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT 1 FROM closet_categories WHERE user_id = ? LIMIT 1"), arguments: [user])
@@ -38,7 +38,7 @@ struct SQLiteClosetStore: ClosetStore {
 
     func saveCategory(_ category: ClosetCategory, insert: Bool) async throws -> Bool {
         try await mapConflicts {
-            try pool.writeInline { db in
+            try await database.write { db in
                 let arguments: StatementArguments = [
                     category.name, category.name.lowercased(), Stored.id(category.userID), Stored.id(category.id),
                 ]
@@ -54,7 +54,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func reorderCategories(userID: UUID, ids: [UUID]) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             for (position, id) in ids.enumerated() {
                 try db.cachedStatement(sql: "UPDATE closet_categories SET position = ? WHERE user_id = ? AND id = ?")
                     .execute(arguments: [position, Stored.id(userID), Stored.id(id)])
@@ -63,7 +63,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func deleteCategory(id: UUID, userID: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             let arguments: StatementArguments = [Stored.id(userID), Stored.id(id)]
             let used = try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT 1 FROM closet_items WHERE user_id = ? AND category_id = ? LIMIT 1"),
@@ -76,7 +76,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func itemCounts(userID: UUID) async throws -> [UUID: Int] {
-        try pool.readInline { db in
+        try database.read { db in
             var counts: [UUID: Int] = [:]
             for row in try Row.fetchAll(
                 db.cachedStatement(
@@ -95,7 +95,7 @@ struct SQLiteClosetStore: ClosetStore {
 
     func saveItem(_ item: ClosetItem, insert: Bool) async throws -> Bool {
         try await mapConflicts {
-            try pool.writeInline { db in
+            try await database.write { db in
                 let values: [(any DatabaseValueConvertible)?] = [
                     Stored.id(item.categoryID), item.name, Stored.strings(item.tags), Stored.strings(item.colors),
                     Stored.optionalID(item.photoID), item.brand, item.size, item.season,
@@ -119,21 +119,21 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func item(id: UUID, userID: UUID) async throws -> ClosetItem? {
-        try pool.readInline { db in
+        try database.read { db in
             try Self.items(db, userID: userID, where: "i.id = ?", arguments: [Stored.id(id)]).first
         }
     }
 
     func items(ids: [UUID], userID: UUID) async throws -> [ClosetItem] {
         guard !ids.isEmpty else { return [] }
-        return try pool.readInline { db in
+        return try database.read { db in
             let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
             return try Self.items(db, userID: userID, where: "i.id IN (\(marks))", arguments: ids.map(Stored.id))
         }
     }
 
     func items(userID: UUID, query: ClosetItemQuery) async throws -> [ClosetItem] {
-        try pool.readInline { db in
+        try database.read { db in
             var conditions = [query.archived ? "i.archived_reason IS NOT NULL" : "i.archived_reason IS NULL"]
             var arguments: [(any DatabaseValueConvertible)?] = []
             if let category = query.categoryID {
@@ -177,7 +177,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func deleteItem(id: UUID, userID: UUID) async throws -> ClosetItem? {
-        try pool.writeInline { db in
+        try await database.write { db in
             guard let item = try Self.items(db, userID: userID, where: "i.id = ?", arguments: [Stored.id(id)]).first
             else { return nil }
             // outfit_items and outfit_day_items go by ON DELETE CASCADE.
@@ -189,7 +189,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func archiveItem(id: UUID, userID: UUID, reason: ArchiveReason?, at: Date) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: "UPDATE closet_items SET archived_reason = ?, updated_at = ? WHERE user_id = ? AND id = ?"
             ).execute(arguments: [reason?.rawValue, Stored.time(at), Stored.id(userID), Stored.id(id)])
@@ -198,7 +198,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func itemTags(userID: UUID) async throws -> [(tag: String, count: Int)] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -213,7 +213,7 @@ struct SQLiteClosetStore: ClosetStore {
 
     func saveOutfit(_ outfit: Outfit, insert: Bool) async throws -> Bool {
         try await mapConflicts {
-            try pool.writeInline { db in
+            try await database.write { db in
                 let user = Stored.id(outfit.userID)
                 let id = Stored.id(outfit.id)
                 try db.cachedStatement(
@@ -235,14 +235,14 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func outfit(id: UUID, userID: UUID) async throws -> Outfit? {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             try Self.outfits(db, where: "o.user_id = ? AND o.id = ?", arguments: [Stored.id(userID), Stored.id(id)])
                 .first
         }
     }
 
     func outfits(userID: UUID, offset: Int, limit: Int) async throws -> [Outfit] {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             try Self.outfits(
                 db, where: "o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?",
                 arguments: [Stored.id(userID), limit, offset])
@@ -250,7 +250,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func deleteOutfit(id: UUID, userID: UUID) async throws -> Outfit? {
-        try pool.writeInline { db in
+        try await database.write { db in
             let arguments: StatementArguments = [Stored.id(userID), Stored.id(id)]
             guard let outfit = try Self.outfits(db, where: "o.user_id = ? AND o.id = ?", arguments: arguments).first
             else { return nil }
@@ -265,18 +265,18 @@ struct SQLiteClosetStore: ClosetStore {
     // MARK: Calendar
 
     func putDay(_ day: OutfitDay) async throws {
-        try pool.writeInline { db in _ = try Self.put(day, replacing: true, in: db) }
+        try await database.write { db in _ = try Self.put(day, replacing: true, in: db) }
     }
 
     func day(userID: UUID, date: LocalDate) async throws -> OutfitDay? {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             try Self.days(db, where: "user_id = ? AND date = ?", arguments: [Stored.id(userID), date.description])
                 .first
         }
     }
 
     func days(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [OutfitDay] {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             try Self.days(
                 db, where: "user_id = ? AND date >= ? AND date <= ? ORDER BY date",
                 arguments: [Stored.id(userID), from.description, to.description])
@@ -284,7 +284,7 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     func deleteDay(userID: UUID, date: LocalDate) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM outfit_days WHERE user_id = ? AND date = ?").execute(
                 arguments: [Stored.id(userID), date.description])
             return db.changesCount > 0
@@ -308,7 +308,7 @@ struct SQLiteClosetStore: ClosetStore {
                 """
             id = outfit
         }
-        return try pool.readInline { db in
+        return try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT e.mood, \(worn) FROM day_entries e WHERE e.user_id = ?"),
                 arguments: [Stored.id(id), Stored.id(userID)]

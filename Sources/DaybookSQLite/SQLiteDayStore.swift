@@ -4,10 +4,10 @@ import Foundation
 import GRDB
 
 struct SQLiteDayStore: DayStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func upsert(_ entry: DayEntry) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             let existed =
                 try Bool.fetchOne(
                     db.cachedStatement(sql: "SELECT 1 FROM day_entries WHERE user_id = ? AND date = ?"),
@@ -47,7 +47,7 @@ struct SQLiteDayStore: DayStore {
     }
 
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date = ?"),
                 arguments: [Stored.id(userID), date.description]
@@ -56,7 +56,7 @@ struct SQLiteDayStore: DayStore {
     }
 
     func delete(userID: UUID, date: LocalDate) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM day_entries WHERE user_id = ? AND date = ?").execute(arguments: [
                 Stored.id(userID), date.description,
             ])
@@ -65,7 +65,7 @@ struct SQLiteDayStore: DayStore {
     }
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql:
@@ -77,7 +77,7 @@ struct SQLiteDayStore: DayStore {
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql:
@@ -90,7 +90,7 @@ struct SQLiteDayStore: DayStore {
 
     func entries(userID: UUID, on dates: [LocalDate]) async throws -> [DayEntry] {
         guard !dates.isEmpty else { return [] }
-        return try pool.readInline { db in
+        return try database.read { db in
             let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
             return try Row.fetchAll(
                 db.cachedStatement(

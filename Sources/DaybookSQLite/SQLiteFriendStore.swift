@@ -6,10 +6,10 @@ import GRDB
 /// Friends on SQLite: `friend_links` (a row per side of a pair) and `blocks`. Every change to a
 /// pair writes both sides in one transaction.
 struct SQLiteFriendStore: FriendStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func request(from: UUID, to: UUID, at: Date) async throws -> FriendRequestOutcome {
-        try pool.writeInline { db in
+        try await database.write { db in
             let (a, b, time) = (Stored.id(from), Stored.id(to), Stored.time(at))
             switch try Self.state(db, a, b) {
             case "friends":
@@ -36,7 +36,7 @@ struct SQLiteFriendStore: FriendStore {
     }
 
     func pendingRequest(id: UUID, userID: UUID) async throws -> PendingFriendRequest? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT other_id, state FROM friend_links WHERE request_id = ? AND user_id = ?"),
@@ -48,7 +48,7 @@ struct SQLiteFriendStore: FriendStore {
     }
 
     func accept(from: UUID, to: UUID, at: Date) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             let (a, b) = (Stored.id(from), Stored.id(to))
             guard try Self.state(db, b, a) == "incoming" else { return false }
             try Self.setBoth(db, a, b, state: "friends", since: Stored.time(at))
@@ -57,7 +57,7 @@ struct SQLiteFriendStore: FriendStore {
     }
 
     func deleteRequest(from: UUID, to: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             let (a, b) = (Stored.id(from), Stored.id(to))
             try db.cachedStatement(
                 sql: """
@@ -71,7 +71,7 @@ struct SQLiteFriendStore: FriendStore {
     }
 
     func unfriend(_ userID: UUID, _ friendID: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     DELETE FROM friend_links WHERE state = 'friends'
@@ -85,7 +85,7 @@ struct SQLiteFriendStore: FriendStore {
     }
 
     func block(_ userID: UUID, blocked: UUID, at: Date) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             let (a, b) = (Stored.id(userID), Stored.id(blocked))
             try db.cachedStatement(
                 sql:
@@ -99,7 +99,7 @@ struct SQLiteFriendStore: FriendStore {
     }
 
     func unblock(_ userID: UUID, blocked: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM blocks WHERE user_id = ? AND blocked_id = ?").execute(
                 arguments: [Stored.id(userID), Stored.id(blocked)])
             return db.changesCount > 0
@@ -107,15 +107,15 @@ struct SQLiteFriendStore: FriendStore {
     }
 
     func areFriends(_ userID: UUID, _ otherID: UUID) async throws -> Bool {
-        try pool.readInline { db in try Self.state(db, Stored.id(userID), Stored.id(otherID)) == "friends" }
+        try database.read { db in try Self.state(db, Stored.id(userID), Stored.id(otherID)) == "friends" }
     }
 
     func hasBlocked(_ userID: UUID, _ otherID: UUID) async throws -> Bool {
-        try pool.readInline { db in try Self.blocks(db, Stored.id(userID), Stored.id(otherID)) }
+        try database.read { db in try Self.blocks(db, Stored.id(userID), Stored.id(otherID)) }
     }
 
     func lists(userID: UUID) async throws -> FriendLists {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             let user = Stored.id(userID)
             var lists = FriendLists(friends: [], incoming: [], outgoing: [], blocked: [])
             for row in try Row.fetchAll(

@@ -3,10 +3,10 @@ import Foundation
 import GRDB
 
 struct SQLiteIdempotencyStore: IdempotencyStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func claim(userID: UUID, key: String, requestHash: String, at: Date) async throws -> IdempotencyClaim {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES (?, ?, ?, ?)
@@ -32,7 +32,7 @@ struct SQLiteIdempotencyStore: IdempotencyStore {
     }
 
     func complete(userID: UUID, key: String, response: IdempotentResponse) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     UPDATE idempotency_keys SET status = ?, content_type = ?, location = ?, body = ?
@@ -45,14 +45,14 @@ struct SQLiteIdempotencyStore: IdempotencyStore {
     }
 
     func release(userID: UUID, key: String) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND status IS NULL")
                 .execute(arguments: [Stored.id(userID), key])
         }
     }
 
     func deleteExpired(before: Date) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM idempotency_keys WHERE created_at < ?")
                 .execute(arguments: [Stored.time(before)])
         }

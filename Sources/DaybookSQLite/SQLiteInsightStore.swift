@@ -7,10 +7,10 @@ import GRDB
 /// the `(user_id, date)` key of `day_entries` and the `checkins_for_patterns` index; the long-range
 /// ones add up month rollups (`insight_rollups`) and read only the partial months row by row.
 struct SQLiteInsightStore: RolledUpInsights {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func moods(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayMood] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT date, mood FROM day_entries WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date"),
@@ -20,7 +20,7 @@ struct SQLiteInsightStore: RolledUpInsights {
     }
 
     func firstEntryDate(userID: UUID) async throws -> LocalDate? {
-        try pool.readInline { db in
+        try database.read { db in
             try String.fetchOne(
                 db.cachedStatement(sql: "SELECT min(date) FROM day_entries WHERE user_id = ?"),
                 arguments: [Stored.id(userID)]
@@ -29,7 +29,7 @@ struct SQLiteInsightStore: RolledUpInsights {
     }
 
     func yearsWithEntries(userID: UUID) async throws -> [Int] {
-        try pool.readInline { db in
+        try database.read { db in
             try Int.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -62,7 +62,7 @@ struct SQLiteInsightStore: RolledUpInsights {
 
     /// Days and mood sums of the entries from `from` to `to`, grouped by the SQL expression `slot`.
     private func tallies(userID: UUID, from: LocalDate, to: LocalDate, slot: String) throws -> [Int: MoodTally] {
-        try pool.readInline { db in
+        try database.read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -75,7 +75,7 @@ struct SQLiteInsightStore: RolledUpInsights {
     }
 
     func dataSpan(userID: UUID) async throws -> DateSpan? {
-        try pool.readInline { db in
+        try database.read { db in
             // Four index lookups, each the first or last of its index for the user.
             let row = try Row.fetchOne(
                 db.cachedStatement(
@@ -97,13 +97,13 @@ struct SQLiteInsightStore: RolledUpInsights {
     // MARK: Long ranges, from month rollups (see `RolledUpInsights`)
 
     func rawSums(userID: UUID, span: DateSpan, parts: Set<InsightSums.Part>) async throws -> InsightSums {
-        try pool.readInline { db in try Self.sums(db, userID: userID, span: span, parts: parts) }
+        try database.read { db in try Self.sums(db, userID: userID, span: span, parts: parts) }
     }
 
     func rollUp(userID: UUID, periods missing: [InsightPeriod]) async throws {
         // In the write transaction: no day entry or check-in changes between the reading and the
         // keeping, and the triggers forget a period that changes after.
-        try pool.writeInline { db in
+        try await database.write { db in
             for period in missing { try Self.keep(db, userID: userID, period: period) }
         }
     }
@@ -151,7 +151,7 @@ struct SQLiteInsightStore: RolledUpInsights {
     func rolledUp(userID: UUID, periods: [InsightPeriod], edges: [DateSpan], parts: Set<InsightSums.Part>)
         async throws -> (sums: InsightSums, kept: Set<String>)
     {
-        try pool.readInline { db in
+        try database.read { db in
             var rows: [InsightSums.Row] = []
             for kind in parts.flatMap(\.kinds) {
                 rows += try Row.fetchAll(
@@ -284,7 +284,7 @@ struct SQLiteInsightStore: RolledUpInsights {
     }
 
     func diary(userID: UUID, gratitude: Bool, before: LocalDate?, limit: Int) async throws -> [DiaryLine] {
-        try pool.readInline { db in
+        try database.read { db in
             let column = gratitude ? "gratitude" : "thoughts"
             let empty = gratitude ? "'[]'" : "''"
             return try Row.fetchAll(

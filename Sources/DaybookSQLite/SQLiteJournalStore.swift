@@ -7,11 +7,11 @@ import GRDB
 /// `journal_photos` the photos, one row each with its position, so that "which entries show this
 /// photo?" is an index lookup (`journal_photos_by_media`).
 struct SQLiteJournalStore: JournalStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func save(_ entry: JournalEntry, insert: Bool) async throws -> Bool {
         try await mapConflicts {
-            try pool.writeInline { db in
+            try await database.write { db in
                 let id = Stored.id(entry.id)
                 let userID = Stored.id(entry.userID)
                 let exists =
@@ -68,7 +68,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func entry(id: UUID, userID: UUID) async throws -> JournalEntry? {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             try Self.entries(
                 db, sql: "SELECT \(Self.columns) FROM journal_entries WHERE id = ? AND user_id = ?",
                 arguments: [Stored.id(id), Stored.id(userID)]
@@ -77,7 +77,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func readableEntry(id: UUID, viewerID: UUID?) async throws -> PublicJournalEntry? {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             try Self.publicEntries(
                 db,
                 sql: """
@@ -90,7 +90,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> JournalEntry? {
-        try pool.writeInline { db in
+        try await database.write { db in
             let arguments: StatementArguments = [Stored.id(id), Stored.id(userID)]
             guard
                 let entry = try Self.entries(
@@ -106,7 +106,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry] {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             var sql = "SELECT \(Self.columns) FROM journal_entries WHERE user_id = ?"
             var arguments: [any DatabaseValueConvertible] = [Stored.id(userID)]
             if let tag {
@@ -143,7 +143,7 @@ struct SQLiteJournalStore: JournalStore {
     private func feed(
         where condition: String, _ arguments: [any DatabaseValueConvertible], after cursor: PageCursor?, limit: Int
     ) throws -> [PublicJournalEntry] {
-        try pool.readSnapshotInline { db in
+        try database.readSnapshot { db in
             var sql = "\(Self.publicSelect) WHERE \(condition)"
             var arguments = arguments
             if let cursor {
@@ -157,7 +157,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func tags(userID: UUID) async throws -> [(tag: String, count: Int)] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -169,7 +169,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func replaceTag(userID: UUID, tag: String, with replacement: String?, at now: Date) async throws -> Int {
-        try pool.writeInline { db in
+        try await database.write { db in
             let user = Stored.id(userID)
             let rows = try Row.fetchAll(
                 db.cachedStatement(
@@ -189,7 +189,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     func entryDates(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate] {
-        try pool.readInline { db in
+        try database.read { db in
             try String.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -202,7 +202,7 @@ struct SQLiteJournalStore: JournalStore {
 
     func entries(userID: UUID, on dates: [LocalDate]) async throws -> [JournalEntry] {
         guard !dates.isEmpty else { return [] }
-        return try pool.readSnapshotInline { db in
+        return try database.readSnapshot { db in
             let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
             return try Self.entries(
                 db,

@@ -3,11 +3,11 @@ import Foundation
 import GRDB
 
 struct SQLiteMediaStore: MediaStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func insert(_ record: MediaRecord) async throws {
         try await mapConflicts {
-            try pool.writeInline { db in
+            try await database.write { db in
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO media (id, user_id, kind, sha256,
@@ -33,7 +33,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func media(id: UUID, userID: UUID) async throws -> MediaRecord? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM media WHERE id = ? AND user_id = ?"),
                 arguments: [Stored.id(id), Stored.id(userID)]
@@ -42,7 +42,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -59,7 +59,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> MediaRecord? {
-        try pool.writeInline { db -> MediaRecord? in
+        try await database.write { db -> MediaRecord? in
             guard
                 let record = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT \(Self.columns) FROM media WHERE id = ? AND user_id = ?"),
@@ -83,7 +83,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func deleteAll(userID: UUID) async throws -> [MediaRecord] {
-        try pool.writeInline { db in
+        try await database.write { db in
             let records = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM media WHERE user_id = ?"),
                 arguments: [Stored.id(userID)]
@@ -108,7 +108,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func references(key: String) async throws -> Int {
-        try pool.readInline { db in
+        try database.read { db in
             // One indexed lookup per column (SQLite's OR-by-union plan), each row counted once.
             try Int.fetchOne(
                 db.cachedStatement(
@@ -120,7 +120,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func list(userID: UUID, kind: MediaKind?, after cursor: PageCursor?, limit: Int) async throws -> [MediaRecord] {
-        try pool.readInline { db in
+        try database.read { db in
             var sql = "SELECT \(Self.columns) FROM media WHERE user_id = ?"
             var arguments: [any DatabaseValueConvertible] = [Stored.id(userID)]
             if let kind {
@@ -140,7 +140,7 @@ struct SQLiteMediaStore: MediaStore {
 
     func owned(ids: [UUID], userID: UUID) async throws -> Set<UUID> {
         guard !ids.isEmpty else { return [] }
-        return try pool.readInline { db in
+        return try database.read { db in
             let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
             var arguments: [any DatabaseValueConvertible] = [Stored.id(userID)]
             arguments += ids.map { Stored.id($0) }
@@ -152,7 +152,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func bytesUsed(userID: UUID) async throws -> Int {
-        try pool.readInline { db in
+        try database.read { db in
             try Int.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -163,7 +163,7 @@ struct SQLiteMediaStore: MediaStore {
     }
 
     func uses(id: UUID, userID: UUID) async throws -> Int {
-        try pool.readInline { db in
+        try database.read { db in
             let arguments: StatementArguments = [Stored.id(userID), Stored.id(id)]
             let avatars =
                 try Int.fetchOne(

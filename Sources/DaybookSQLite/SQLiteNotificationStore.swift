@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 
 struct SQLiteNotificationStore: NotificationStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     static let columns = "id, user_id, kind, text, link, created_at, read_at"
 
@@ -15,7 +15,7 @@ struct SQLiteNotificationStore: NotificationStore {
     }
 
     func insert(_ notification: InboxNotification) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "INSERT INTO notifications (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?)")
                 .execute(arguments: [
                     Stored.id(notification.id), Stored.id(notification.userID), notification.kind, notification.text,
@@ -42,7 +42,7 @@ struct SQLiteNotificationStore: NotificationStore {
     }
 
     func notification(id: UUID, userID: UUID) async throws -> InboxNotification? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM notifications WHERE user_id = ? AND id = ?"),
                 arguments: [Stored.id(userID), Stored.id(id)]
@@ -51,7 +51,7 @@ struct SQLiteNotificationStore: NotificationStore {
     }
 
     func list(userID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [InboxNotification] {
-        try pool.readInline { db in
+        try database.read { db in
             if let cursor {
                 return try Row.fetchAll(
                     db.cachedStatement(
@@ -73,7 +73,7 @@ struct SQLiteNotificationStore: NotificationStore {
     }
 
     func newer(than id: UUID?, userID: UUID, limit: Int) async throws -> [InboxNotification] {
-        try pool.readInline { db in
+        try database.read { db in
             let anchor = try id.flatMap { id in
                 try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT created_at FROM notifications WHERE user_id = ? AND id = ?"),
@@ -101,7 +101,7 @@ struct SQLiteNotificationStore: NotificationStore {
     }
 
     func unreadCount(userID: UUID) async throws -> Int {
-        try pool.readInline { db in
+        try database.read { db in
             try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT count(*) FROM notifications WHERE user_id = ? AND read_at IS NULL"),
                 arguments: [Stored.id(userID)]) ?? 0
@@ -109,7 +109,7 @@ struct SQLiteNotificationStore: NotificationStore {
     }
 
     func markRead(id: UUID, userID: UUID, at: Date) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: "UPDATE notifications SET read_at = coalesce(read_at, ?) WHERE user_id = ? AND id = ?"
             ).execute(arguments: [Stored.time(at), Stored.id(userID), Stored.id(id)])
@@ -118,14 +118,14 @@ struct SQLiteNotificationStore: NotificationStore {
     }
 
     func markAllRead(userID: UUID, at: Date) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL")
                 .execute(arguments: [Stored.time(at), Stored.id(userID)])
         }
     }
 
     func prune(before: Date) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM notifications WHERE created_at < ?").execute(arguments: [
                 Stored.time(before)
             ])
@@ -134,10 +134,10 @@ struct SQLiteNotificationStore: NotificationStore {
 }
 
 struct SQLiteReminderStore: ReminderStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func settings(userID: UUID) async throws -> ReminderSettings? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -154,7 +154,7 @@ struct SQLiteReminderStore: ReminderStore {
     }
 
     func save(_ settings: ReminderSettings, userID: UUID, next: ScheduledReminder?) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     INSERT INTO reminder_settings (user_id, waking_start, waking_end, checkin_reminders,
@@ -175,7 +175,7 @@ struct SQLiteReminderStore: ReminderStore {
     }
 
     func due(at now: Date, limit: Int) async throws -> [DueReminder] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -192,7 +192,7 @@ struct SQLiteReminderStore: ReminderStore {
     }
 
     func claim(_ claimed: DueReminder, next: ScheduledReminder?) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: "UPDATE reminder_settings SET next_at = ?, next_kind = ? WHERE user_id = ? AND next_at = ?"
             ).execute(arguments: [
@@ -204,7 +204,7 @@ struct SQLiteReminderStore: ReminderStore {
     }
 
     func earliest() async throws -> Date? {
-        try pool.readInline { db in
+        try database.read { db in
             try Int64.fetchOne(db.cachedStatement(sql: "SELECT min(next_at) FROM reminder_settings"))
                 .map { Date(microsecondsSince1970: $0) }
         }

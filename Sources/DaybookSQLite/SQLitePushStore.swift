@@ -4,10 +4,10 @@ import Foundation
 import GRDB
 
 struct SQLitePushStore: PushStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func vapidKey(candidate: Data) async throws -> Data {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "INSERT INTO push_keys (id, private_key) VALUES (1, ?) ON CONFLICT DO NOTHING")
                 .execute(arguments: [candidate])
             return try Data.fetchOne(db.cachedStatement(sql: "SELECT private_key FROM push_keys WHERE id = 1"))
@@ -25,7 +25,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func save(_ subscription: PushSubscription) async throws -> PushSubscription {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     INSERT INTO push_subscriptions (\(Self.subscriptionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -47,7 +47,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func subscriptions(userID: UUID) async throws -> [PushSubscription] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql:
@@ -59,7 +59,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM push_subscriptions WHERE id = ? AND user_id = ?").execute(
                 arguments: [Stored.id(id), Stored.id(userID)])
             return db.changesCount > 0
@@ -67,7 +67,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func delete(subscriptionID: UUID) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM push_subscriptions WHERE id = ?").execute(arguments: [
                 Stored.id(subscriptionID)
             ])
@@ -75,7 +75,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func claimDue(at: Date, until: Date, limit: Int) async throws -> [PushDelivery] {
-        try pool.writeInline { db in
+        try await database.write { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -102,13 +102,13 @@ struct SQLitePushStore: PushStore {
     }
 
     func delivered(_ id: UUID) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM push_outbox WHERE id = ?").execute(arguments: [Stored.id(id)])
         }
     }
 
     func retry(_ id: UUID, at: Date) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: "UPDATE push_outbox SET due_at = ?, lease_until = NULL, attempts = attempts + 1 WHERE id = ?"
             ).execute(arguments: [Stored.time(at), Stored.id(id)])
@@ -116,7 +116,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func nextDue() async throws -> Date? {
-        try pool.readInline { db in
+        try database.read { db in
             try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT min(max(due_at, coalesce(lease_until, 0))) FROM push_outbox")
             )

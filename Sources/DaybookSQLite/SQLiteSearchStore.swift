@@ -9,7 +9,7 @@ import GRDB
 /// `MATCH` string says), and the owner token inside `MATCH` is the speed (FTS5 intersects the
 /// user's posting list with the terms', so a search costs the user's own matches).
 struct SQLiteSearchStore: SearchStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func search(userID: UUID, query: SearchQuery, limit: Int, offset: Int) async throws -> [SearchHit] {
         let kinds = SearchKind.allCases.filter(query.filters.admits)
@@ -40,7 +40,7 @@ struct SQLiteSearchStore: SearchStore {
             LIMIT ? OFFSET ?
             """
         arguments += [limit, offset]
-        return try pool.readInline { db in
+        return try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
                 .compactMap { row -> SearchHit? in
                     guard let kind = SearchKind(rawValue: row[0]), let date = LocalDate(row[2] as String) else {

@@ -4,10 +4,10 @@ import Foundation
 import GRDB
 
 struct SQLiteSessionStore: SessionStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func insert(_ session: Session) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     INSERT INTO sessions (id, user_id, token_hash, kind, persistent, device_name, ip_address,
@@ -23,7 +23,7 @@ struct SQLiteSessionStore: SessionStore {
     }
 
     func session(tokenHash: String) async throws -> Session? {
-        try pool.readInline { db in try Self.session(db, tokenHash: tokenHash) }
+        try database.read { db in try Self.session(db, tokenHash: tokenHash) }
     }
 
     /// Within a read: `SQLiteStore.sessionAndUser` asks for the user in the same one.
@@ -34,14 +34,14 @@ struct SQLiteSessionStore: SessionStore {
     }
 
     func touch(id: UUID, lastSeenAt: Date, expiresAt: Date) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?").execute(
                 arguments: [Stored.time(lastSeenAt), Stored.time(expiresAt), Stored.id(id)])
         }
     }
 
     func sessions(userID: UUID) async throws -> [Session] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT \(Self.columns) FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC"),
@@ -51,7 +51,7 @@ struct SQLiteSessionStore: SessionStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE id = ? AND user_id = ?").execute(arguments: [
                 Stored.id(id), Stored.id(userID),
             ])
@@ -60,7 +60,7 @@ struct SQLiteSessionStore: SessionStore {
     }
 
     func deleteAll(userID: UUID, except: UUID?) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_id = ? AND id != ?").execute(arguments: [
                 Stored.id(userID), Stored.optionalID(except) ?? "",
             ])
@@ -68,7 +68,7 @@ struct SQLiteSessionStore: SessionStore {
     }
 
     func deleteExpired(before: Date) async throws -> Int {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE expires_at < ?").execute(arguments: [
                 Stored.time(before)
             ])
@@ -89,11 +89,11 @@ struct SQLiteSessionStore: SessionStore {
 }
 
 struct SQLiteLoginAttemptStore: LoginAttemptStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     /// The single writer serializes reservations: the count and the insert see no one in between.
     func reserve(keys: [String], limit: Int, since: Date, at: Date) async throws -> AttemptReservation {
-        try pool.writeInline { db in
+        try await database.write { db in
             var refusedSince: Date?
             for key in keys {
                 let found = try failures(db, key: key, since: since)
@@ -112,7 +112,7 @@ struct SQLiteLoginAttemptStore: LoginAttemptStore {
     }
 
     func release(_ attempt: UUID) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM login_failures WHERE attempt = ?").execute(arguments: [
                 Stored.id(attempt)
             ])
@@ -120,7 +120,7 @@ struct SQLiteLoginAttemptStore: LoginAttemptStore {
     }
 
     func failures(key: String, since: Date) async throws -> LoginFailures {
-        try pool.readInline { db in try failures(db, key: key, since: since) }
+        try database.read { db in try failures(db, key: key, since: since) }
     }
 
     private func failures(_ db: Database, key: String, since: Date) throws -> LoginFailures {
@@ -134,13 +134,13 @@ struct SQLiteLoginAttemptStore: LoginAttemptStore {
     }
 
     func clear(key: String) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM login_failures WHERE key = ?").execute(arguments: [key])
         }
     }
 
     func prune(before: Date) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM login_failures WHERE at < ?").execute(arguments: [
                 Stored.time(before)
             ])

@@ -5,7 +5,7 @@ import GRDB
 
 /// Shares on SQLite. `standing` is the condition every granting read repeats: the two are friends.
 struct SQLiteShareStore: ShareStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     static let standing = """
         EXISTS (SELECT 1 FROM friend_links f
@@ -13,7 +13,7 @@ struct SQLiteShareStore: ShareStore {
         """
 
     func insert(_ shares: [Share]) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             for share in shares {
                 try db.cachedStatement(
                     sql: """
@@ -45,7 +45,7 @@ struct SQLiteShareStore: ShareStore {
     }
 
     func react(id: UUID, recipientID: UUID, reaction: String?) async throws -> Share? {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: "UPDATE shares AS s SET reaction = ?1 WHERE s.id = ?2 AND s.recipient_id = ?3 AND \(Self.standing)"
             ).execute(arguments: [reaction, Stored.id(id), Stored.id(recipientID)])
@@ -59,7 +59,7 @@ struct SQLiteShareStore: ShareStore {
     }
 
     func delete(id: UUID, userID: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM shares WHERE user_id = ? AND id = ?").execute(arguments: [
                 Stored.id(userID), Stored.id(id),
             ])
@@ -68,7 +68,7 @@ struct SQLiteShareStore: ShareStore {
     }
 
     func sharedItemOwner(itemID: UUID, viewerID: UUID) async throws -> UUID? {
-        try pool.readInline { db in
+        try database.read { db in
             try String.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -84,7 +84,7 @@ struct SQLiteShareStore: ShareStore {
     }
 
     func sharedOutfitOwner(outfitID: UUID, viewerID: UUID) async throws -> UUID? {
-        try pool.readInline { db in
+        try database.read { db in
             try String.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -97,7 +97,7 @@ struct SQLiteShareStore: ShareStore {
     }
 
     func canSee(photoID: UUID, ownerID: UUID, viewerID: UUID) async throws -> Bool {
-        try pool.readInline { db in
+        try database.read { db in
             try Bool.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -126,7 +126,7 @@ struct SQLiteShareStore: ShareStore {
     private func things(person: String, where condition: String, _ arguments: StatementArguments) throws
         -> [SharedThing]
     {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """

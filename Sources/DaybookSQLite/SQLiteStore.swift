@@ -7,7 +7,7 @@ import SQLiteSearchRank
 /// Daybook on one SQLite file: the zero-set-up default. A `DatabasePool` in WAL mode lets pages
 /// read while a write is under way.
 public final class SQLiteStore: DaybookStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     public let users: any UserStore
     public let sessions: any SessionStore
@@ -44,41 +44,41 @@ public final class SQLiteStore: DaybookStore {
             let registered = daybook_register_lazy_bm25(db.sqliteConnection)
             guard registered == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: registered)) }
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        users = SQLiteUserStore(pool: pool)
-        sessions = SQLiteSessionStore(pool: pool)
-        loginAttempts = SQLiteLoginAttemptStore(pool: pool)
-        twoFactor = SQLiteTwoFactorStore(pool: pool)
-        vocabulary = SQLiteVocabularyStore(pool: pool)
-        days = SQLiteDayStore(pool: pool)
-        checkins = SQLiteCheckinStore(pool: pool)
-        media = SQLiteMediaStore(pool: pool)
-        journal = SQLiteJournalStore(pool: pool)
-        search = SQLiteSearchStore(pool: pool)
-        notifications = SQLiteNotificationStore(pool: pool)
-        reminders = SQLiteReminderStore(pool: pool)
-        push = SQLitePushStore(pool: pool)
-        closet = SQLiteClosetStore(pool: pool)
-        friends = SQLiteFriendStore(pool: pool)
-        shares = SQLiteShareStore(pool: pool)
-        insights = SQLiteInsightStore(pool: pool)
-        idempotency = SQLiteIdempotencyStore(pool: pool)
-        transfers = SQLiteTransferStore(pool: pool)
+        database = SQLiteDatabase(pool: try DatabasePool(path: path, configuration: configuration))
+        users = SQLiteUserStore(database: database)
+        sessions = SQLiteSessionStore(database: database)
+        loginAttempts = SQLiteLoginAttemptStore(database: database)
+        twoFactor = SQLiteTwoFactorStore(database: database)
+        vocabulary = SQLiteVocabularyStore(database: database)
+        days = SQLiteDayStore(database: database)
+        checkins = SQLiteCheckinStore(database: database)
+        media = SQLiteMediaStore(database: database)
+        journal = SQLiteJournalStore(database: database)
+        search = SQLiteSearchStore(database: database)
+        notifications = SQLiteNotificationStore(database: database)
+        reminders = SQLiteReminderStore(database: database)
+        push = SQLitePushStore(database: database)
+        closet = SQLiteClosetStore(database: database)
+        friends = SQLiteFriendStore(database: database)
+        shares = SQLiteShareStore(database: database)
+        insights = SQLiteInsightStore(database: database)
+        idempotency = SQLiteIdempotencyStore(database: database)
+        transfers = SQLiteTransferStore(database: database)
     }
 
     public func migrate() async throws {
-        try SQLiteMigrations.migrator.migrate(pool)
+        try SQLiteMigrations.migrator.migrate(database.pool)
     }
 
     public func ping() async throws {
-        _ = try pool.readInline { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }
+        _ = try database.read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }
     }
 
     public func run() async throws {}
 
     /// The session and its user in one statement: this runs on every authenticated request.
     public func sessionAndUser(tokenHash: String) async throws -> (session: Session, user: User)? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: Self.sessionAndUserSQL), arguments: [tokenHash]).map { row in
                 (SQLiteSessionStore.session(row), SQLiteUserStore.user(row, from: Self.sessionColumnCount))
             }

@@ -4,10 +4,10 @@ import Foundation
 import GRDB
 
 struct SQLiteTransferStore: TransferStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func insert(_ job: TransferJob) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     INSERT INTO transfer_jobs (id, user_id, kind, format, status, done, total, file_name, bytes,
@@ -23,7 +23,7 @@ struct SQLiteTransferStore: TransferStore {
     }
 
     func job(id: UUID, userID: UUID) async throws -> TransferJob? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM transfer_jobs WHERE id = ? AND user_id = ?"),
                 arguments: [Stored.id(id), Stored.id(userID)]
@@ -32,7 +32,7 @@ struct SQLiteTransferStore: TransferStore {
     }
 
     func update(_ job: TransferJob) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     UPDATE transfer_jobs SET status = ?, done = ?, total = ?, bytes = ?, preview = ?, result = ?,
@@ -47,7 +47,7 @@ struct SQLiteTransferStore: TransferStore {
     }
 
     func jobs(userID: UUID, kind: TransferJob.Kind, limit: Int) async throws -> [TransferJob] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -60,7 +60,7 @@ struct SQLiteTransferStore: TransferStore {
     }
 
     func deleteJobs(updatedBefore before: Date) async throws -> [TransferJob] {
-        try pool.writeInline { db in
+        try await database.write { db in
             let jobs = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM transfer_jobs WHERE updated_at < ?"),
                 arguments: [Stored.time(before)]
@@ -73,7 +73,7 @@ struct SQLiteTransferStore: TransferStore {
     }
 
     func imported(userID: UUID, marks: [String]) async throws -> Set<String> {
-        try pool.readInline { db in
+        try database.read { db in
             var found: Set<String> = []
             let statement = try db.cachedStatement(sql: "SELECT 1 FROM import_marks WHERE user_id = ? AND mark = ?")
             for mark in marks where try Bool.fetchOne(statement, arguments: [Stored.id(userID), mark]) ?? false {
@@ -85,7 +85,7 @@ struct SQLiteTransferStore: TransferStore {
 
     func apply(_ write: ImportWrite) async throws -> ImportWritten {
         try await mapConflicts {
-            try pool.writeInline { db in
+            try await database.write { db in
                 var written = ImportWritten()
                 let user = Stored.id(write.userID)
                 let mark = try db.cachedStatement(

@@ -4,10 +4,10 @@ import Foundation
 import GRDB
 
 struct SQLiteTwoFactorStore: TwoFactorStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func secret(userID: UUID) async throws -> TwoFactorSecret? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT user_id, secret, enabled, last_step, created_at FROM two_factor WHERE user_id = ?"),
@@ -20,7 +20,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func begin(_ secret: TwoFactorSecret) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     INSERT INTO two_factor (user_id, secret, enabled, last_step, created_at) VALUES (?, ?, ?, ?, ?)
@@ -34,7 +34,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func enable(userID: UUID, recoveryCodeHashes: [String]) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "UPDATE two_factor SET enabled = 1 WHERE user_id = ?").execute(arguments: [
                 Stored.id(userID)
             ])
@@ -45,7 +45,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func disable(userID: UUID) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM two_factor WHERE user_id = ?").execute(arguments: [
                 Stored.id(userID)
             ])
@@ -56,7 +56,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func useStep(userID: UUID, step: Int64) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: "UPDATE two_factor SET last_step = ? WHERE user_id = ? AND enabled = 1 AND last_step < ?"
             ).execute(arguments: [step, Stored.id(userID), step])
@@ -65,7 +65,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func replaceRecoveryCodes(userID: UUID, hashes: [String]) async throws {
-        try pool.writeInline { db in try replaceRecoveryCodes(db, userID: userID, hashes: hashes) }
+        try await database.write { db in try replaceRecoveryCodes(db, userID: userID, hashes: hashes) }
     }
 
     private func replaceRecoveryCodes(_ db: Database, userID: UUID, hashes: [String]) throws {
@@ -79,7 +79,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func useRecoveryCode(userID: UUID, hash: String) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_id = ? AND code_hash = ?").execute(
                 arguments: [Stored.id(userID), hash])
             return db.changesCount > 0
@@ -87,7 +87,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func recoveryCodesLeft(userID: UUID) async throws -> Int {
-        try pool.readInline { db in
+        try database.read { db in
             try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT count(*) FROM recovery_codes WHERE user_id = ?"),
                 arguments: [Stored.id(userID)]) ?? 0
@@ -95,7 +95,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func recoveryCodeHashes(userID: UUID) async throws -> [String] {
-        try pool.readInline { db in
+        try database.read { db in
             try String.fetchAll(
                 db.cachedStatement(sql: "SELECT code_hash FROM recovery_codes WHERE user_id = ? ORDER BY code_hash"),
                 arguments: [Stored.id(userID)])
@@ -103,7 +103,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func insertChallenge(_ challenge: LoginChallenge) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql: """
                     INSERT INTO login_challenges (token_hash, user_id, kind, persistent, expires_at)
@@ -117,7 +117,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func challenge(tokenHash: String) async throws -> LoginChallenge? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -133,7 +133,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func deleteChallenge(tokenHash: String) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM login_challenges WHERE token_hash = ?").execute(arguments: [
                 tokenHash
             ])
@@ -141,7 +141,7 @@ struct SQLiteTwoFactorStore: TwoFactorStore {
     }
 
     func deleteExpiredChallenges(before: Date) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM login_challenges WHERE expires_at < ?").execute(arguments: [
                 Stored.time(before)
             ])

@@ -4,11 +4,11 @@ import Foundation
 import GRDB
 
 struct SQLiteUserStore: UserStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func insert(_ user: User, passwordHash: String) async throws {
         try await mapConflicts {
-            try pool.writeInline { db in
+            try await database.write { db in
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO users (id, email, username, username_key, display_name, bio, time_zone,
@@ -26,7 +26,7 @@ struct SQLiteUserStore: UserStore {
     }
 
     func user(id: UUID) async throws -> User? {
-        try pool.readInline { db in try Self.user(db, id: id) }
+        try database.read { db in try Self.user(db, id: id) }
     }
 
     /// Within a read: `SQLiteStore.sessionAndUser` asks for the session in the same one.
@@ -37,7 +37,7 @@ struct SQLiteUserStore: UserStore {
     }
 
     func user(login: String) async throws -> User? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT \(Self.columns) FROM users WHERE email = ? OR username_key = ? LIMIT 1"),
@@ -48,7 +48,7 @@ struct SQLiteUserStore: UserStore {
 
     func update(_ user: User) async throws -> Bool {
         try await mapConflicts {
-            try pool.writeInline { db in
+            try await database.write { db in
                 try db.cachedStatement(
                     sql: """
                         UPDATE users SET email = ?, username = ?, username_key = ?, display_name = ?, bio = ?,
@@ -66,14 +66,14 @@ struct SQLiteUserStore: UserStore {
     }
 
     func passwordHash(userID: UUID) async throws -> String? {
-        try pool.readInline { db in
+        try database.read { db in
             try String.fetchOne(
                 db.cachedStatement(sql: "SELECT password_hash FROM users WHERE id = ?"), arguments: [Stored.id(userID)])
         }
     }
 
     func setPasswordHash(_ hash: String, userID: UUID) async throws {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "UPDATE users SET password_hash = ? WHERE id = ?").execute(arguments: [
                 hash, Stored.id(userID),
             ])
@@ -81,14 +81,14 @@ struct SQLiteUserStore: UserStore {
     }
 
     func delete(id: UUID) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "DELETE FROM users WHERE id = ?").execute(arguments: [Stored.id(id)])
             return db.changesCount > 0
         }
     }
 
     func list(limit: Int, offset: Int) async throws -> [User] {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM users ORDER BY created_at, id LIMIT ? OFFSET ?"),
                 arguments: [limit, offset]
@@ -97,7 +97,7 @@ struct SQLiteUserStore: UserStore {
     }
 
     func count() async throws -> Int {
-        try pool.readInline { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM users")) ?? 0 }
+        try database.read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM users")) ?? 0 }
     }
 
     /// What `user(_:)` reads, in its order.

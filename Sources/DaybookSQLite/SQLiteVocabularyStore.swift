@@ -4,10 +4,10 @@ import Foundation
 import GRDB
 
 struct SQLiteVocabularyStore: VocabularyStore {
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     func items(userID: UUID, kind: VocabularyKind?, includeArchived: Bool) async throws -> [VocabularyItem] {
-        try pool.readInline { db in
+        try database.read { db in
             var sql = "SELECT \(Self.itemColumns) FROM vocabulary WHERE user_id = ?"
             var arguments: StatementArguments = [Stored.id(userID)]
             if let kind {
@@ -21,7 +21,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func item(id: UUID, userID: UUID) async throws -> VocabularyItem? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(Self.itemColumns) FROM vocabulary WHERE id = ? AND user_id = ?"),
                 arguments: [Stored.id(id), Stored.id(userID)]
@@ -30,7 +30,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func insert(_ items: [VocabularyItem]) async throws {
-        try pool.writeInline { db in try Self.insert(items, in: db) }
+        try await database.write { db in try Self.insert(items, in: db) }
     }
 
     /// Also used by an import, inside its transaction.
@@ -49,7 +49,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func update(_ item: VocabularyItem) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(
                 sql:
                     "UPDATE vocabulary SET name = ?, emoji = ?, archived = ?, position = ? WHERE id = ? AND user_id = ?"
@@ -61,7 +61,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func nextPosition(userID: UUID, kind: VocabularyKind) async throws -> Int {
-        try pool.readInline { db in
+        try database.read { db in
             try Int.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT coalesce(max(position), -1) + 1 FROM vocabulary WHERE user_id = ? AND kind = ?"),
@@ -70,7 +70,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func people(userID: UUID, includeArchived: Bool) async throws -> [Person] {
-        try pool.readInline { db in
+        try database.read { db in
             let filter = includeArchived ? "" : " AND archived = 0"
             return try Row.fetchAll(
                 db.cachedStatement(
@@ -83,7 +83,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func person(id: UUID, userID: UUID) async throws -> Person? {
-        try pool.readInline { db in
+        try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(Self.personColumns) FROM people WHERE id = ? AND user_id = ?"),
                 arguments: [Stored.id(id), Stored.id(userID)]
@@ -92,7 +92,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func insert(_ person: Person) async throws {
-        try pool.writeInline { db in try Self.insert(person, in: db) }
+        try await database.write { db in try Self.insert(person, in: db) }
     }
 
     /// Also used by an import, inside its transaction.
@@ -106,7 +106,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
     }
 
     func update(_ person: Person) async throws -> Bool {
-        try pool.writeInline { db in
+        try await database.write { db in
             try db.cachedStatement(sql: "UPDATE people SET name = ?, archived = ? WHERE id = ? AND user_id = ?")
                 .execute(arguments: [person.name, person.archived, Stored.id(person.id), Stored.id(person.userID)])
             return db.changesCount > 0
@@ -117,7 +117,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
         -> (items: [VocabularyItem], people: [Person])
     {
         if itemIDs.isEmpty && personIDs.isEmpty { return ([], []) }
-        return try pool.readInline { db in
+        return try database.read { db in
             // The ids travel as one JSON array, so each statement is prepared once, whatever their number.
             let items =
                 itemIDs.isEmpty

@@ -22,9 +22,14 @@ public enum MediaVariant: String, Sendable, Hashable, Codable, CaseIterable {
 /// Where a photo's files are served: `/media/{id}/{size}` (the application's media routes, which
 /// check who may see them). Pages and the API both hand these out.
 public enum MediaPath {
+    public static let prefix = "/media/"
+
     public static func url(_ id: UUID, _ variant: MediaVariant) -> String {
-        "/media/\(id.lowercasedString)/\(variant.rawValue)"
+        "\(prefix)\(id.lowercasedString)/\(variant.rawValue)"
     }
+
+    /// Whether a request path is a photo file: read-only, never a form (no CSRF cookie).
+    public static func contains(_ path: String) -> Bool { path.hasPrefix(prefix) }
 }
 
 /// One stored file of a photo: a blob in the blob store, by key (its SHA-256).

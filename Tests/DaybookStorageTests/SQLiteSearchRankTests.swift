@@ -36,7 +36,7 @@ struct SQLiteSearchRankTests {
             ]
             for query in queries {
                 for weights in ["0.0, 1.0", "1.0, 1.0", "0.5, 2.0", "0.0"] {
-                    let (lazy, builtIn) = try sqlite.pool.readInline { db in
+                    let (lazy, builtIn) = try sqlite.database.read { db in
                         func ranks(_ function: String) throws -> [[Double]] {
                             try Row.fetchAll(
                                 db,

@@ -112,8 +112,8 @@ public enum SearchHighlight {
         return segments
     }
 
-    private static let startScalar: Unicode.Scalar = "\u{E000}"
-    private static let endScalar: Unicode.Scalar = "\u{E001}"
+    private static let startScalar = start.unicodeScalars.first!
+    private static let endScalar = end.unicodeScalars.first!
 
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -1,0 +1,190 @@
+import GRDB
+import Synchronization
+
+/// Writes from many requests committed together: one SQLite transaction, one append to the WAL,
+/// for all the writes that queued while the previous group was being written.
+///
+/// Why: a write's own statements are cheap next to its commit. Each commit appends every page the
+/// transaction touched to the WAL (a check-in touches 18: its row, four indexes and the search
+/// index, mostly the same pages the next check-in touches again) and leaves checkpoint work
+/// behind. Under load, writes wait for the single writer anyway; committing the ones waiting
+/// together writes each shared page once per group instead of once per request.
+///
+/// How: the first write to arrive while no group is running leads. It takes every write queued
+/// so far, runs each in a savepoint of one transaction, commits, wakes the others, and hands the
+/// lead to the first write that queued meanwhile. Waiting writes are suspended, holding no
+/// thread. A write returns only after the transaction holding it has committed, so nothing is
+/// reported saved before SQLite has it. Alone (no contention), a write is its own transaction
+/// without a savepoint, exactly as before.
+///
+/// Failures stay with their write: a write that throws is rolled back to its savepoint and the
+/// rest of the group commits. If the group as a whole cannot commit (a full disk, a transaction
+/// SQLite rolled back), every write of it runs again in a transaction of its own. Write bodies
+/// are database work only, so running one again after a rollback is safe.
+final class GroupCommit: Sendable {
+    private let pool: DatabasePool
+    private let state = Mutex(Queue())
+
+    private struct Queue: ~Copyable {
+        var writes: [any GroupedWrite] = []
+        var leading = false
+        var statistics = Statistics()
+    }
+
+    /// Groups committed and the writes in them since the database was opened: their ratio is the
+    /// mean group size (1 when writes never wait for each other).
+    struct Statistics: Sendable, Equatable {
+        var groups = 0
+        var writes = 0
+        /// Groups that could not commit as one and were run again write by write.
+        var groupsRunAgain = 0
+    }
+
+    var statistics: Statistics { state.withLock { $0.statistics } }
+
+    init(pool: DatabasePool) {
+        self.pool = pool
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let write = PendingWrite(body)
+        let leads = state.withLock { queue in
+            queue.writes.append(write)
+            if queue.leading { return false }
+            queue.leading = true
+            return true
+        }
+        // Woken either with the outcome (a leader committed this write) or to lead the next group.
+        if !leads { await write.waitForTurn() }
+        if let outcome = write.outcome { return try outcome.get() }
+        commitQueuedWrites()
+        return try write.outcome!.get()
+    }
+
+    /// Writes queued and not yet taken into a group (for tests).
+    var waitingWrites: Int { state.withLock { $0.writes.count } }
+
+    /// Runs as the leader: one group, then the lead passes to a write that queued meanwhile. The
+    /// group is taken once the writer is ours, so writes that queued while it was busy (a backup,
+    /// another process) join it.
+    private func commitQueuedWrites() {
+        let (group, ranAgain) = pool.writeWithoutTransaction { db in
+            let group = takeQueuedWrites()
+            return (group, commit(group, in: db))
+        }
+        let next = state.withLock { queue -> (any GroupedWrite)? in
+            queue.statistics.groups += 1
+            queue.statistics.writes += group.count
+            if ranAgain { queue.statistics.groupsRunAgain += 1 }
+            guard let first = queue.writes.first else {
+                queue.leading = false
+                return nil
+            }
+            return first
+        }
+        for write in group { write.wake() }
+        next?.wake()
+    }
+
+    private func takeQueuedWrites() -> [any GroupedWrite] {
+        state.withLock { queue in
+            let group = queue.writes
+            queue.writes = []
+            return group
+        }
+    }
+
+    /// Commits one group; true when it had to be run again write by write.
+    private func commit(_ group: [any GroupedWrite], in db: Database) -> Bool {
+        if group.count == 1 {
+            group[0].runAlone(db)
+            return false
+        }
+        do {
+            try db.inTransaction {
+                for write in group { try write.runInSavepoint(db) }
+                return .commit
+            }
+            return false
+        } catch {
+            for write in group { write.runAlone(db) }
+            return true
+        }
+    }
+}
+
+/// One request's write, waiting in the queue or being run by a leader.
+private protocol GroupedWrite: AnyObject, Sendable {
+    /// Runs the write in a savepoint of the group's transaction and keeps its outcome. Throws only
+    /// when the transaction itself is gone, so that the group is run again write by write.
+    func runInSavepoint(_ db: Database) throws
+    /// Runs the write in a transaction of its own.
+    func runAlone(_ db: Database)
+    func wake()
+}
+
+/// Thrown out of a group's transaction when SQLite has rolled it back under a failing write.
+private struct GroupTransactionLost: Error {}
+
+private final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable {
+    private let body: @Sendable (Database) throws -> T
+    /// Set by the leader before `wake()`, read by the waiting write after it: the turn's lock
+    /// orders the two. (Unchecked Sendable for this one field.)
+    private(set) var outcome: Result<T, any Error>?
+    private let turn = Mutex(Turn.waiting)
+
+    private enum Turn {
+        case waiting
+        case suspended(CheckedContinuation<Void, Never>)
+        case woken
+    }
+
+    init(_ body: @escaping @Sendable (Database) throws -> T) {
+        self.body = body
+    }
+
+    func runInSavepoint(_ db: Database) throws {
+        do {
+            var value: T?
+            try db.inSavepoint {
+                value = try body(db)
+                return .commit
+            }
+            outcome = .success(value!)
+        } catch {
+            outcome = .failure(error)
+            if !db.isInsideTransaction { throw GroupTransactionLost() }
+        }
+    }
+
+    func runAlone(_ db: Database) {
+        outcome = Result {
+            var value: T?
+            try db.inTransaction {
+                value = try body(db)
+                return .commit
+            }
+            return value!
+        }
+    }
+
+    func waitForTurn() async {
+        await withCheckedContinuation { continuation in
+            let alreadyWoken = turn.withLock { turn in
+                if case .woken = turn { return true }
+                turn = .suspended(continuation)
+                return false
+            }
+            if alreadyWoken { continuation.resume() }
+        }
+    }
+
+    func wake() {
+        let continuation = turn.withLock { turn -> CheckedContinuation<Void, Never>? in
+            defer { turn = .woken }
+            if case .suspended(let continuation) = turn { return continuation }
+            return nil
+        }
+        continuation?.resume()
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+@testable import DaybookSQLite
+
+/// `GroupCommit`: writes that wait for the writer commit together, and each keeps its own outcome.
+/// Serialized: while the writer is held, each test's first write blocks a thread of the
+/// cooperative pool, and two at once would take both threads of a two-core machine.
+@Suite("SQLite group commit", .serialized)
+struct GroupCommitTests {
+    /// Forty writes queue behind a held writer; one in five breaks a NOT NULL constraint. The
+    /// others commit, all in one transaction, and each failing write gets its own error.
+    @Test func waitingWritesCommitTogetherAndFailAlone() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let writer = WriterHolder.hold(database.pool) { database.waitingWrites == 40 }
+
+        let saved = try await withThrowingTaskGroup(of: Int?.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    do {
+                        try await database.write { db in
+                            let note: String? = index % 5 == 4 ? nil : "write \(index)"
+                            try db.execute(sql: "INSERT INTO notes (id, note) VALUES (?, ?)", arguments: [index, note])
+                        }
+                        return index
+                    } catch let error as DatabaseError {
+                        #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL)
+                        return nil
+                    }
+                }
+            }
+            return try await group.reduce(into: Set<Int>()) { if let index = $1 { $0.insert(index) } }
+        }
+
+        #expect(writer.wait(), "all forty writes queued behind the held writer")
+        let expected = Set((0..<40).filter { $0 % 5 != 4 })
+        #expect(saved == expected)
+        let stored = try database.read { db in try Int.fetchSet(db, sql: "SELECT id FROM notes") }
+        #expect(stored == expected)
+        let statistics = database.groupCommitStatistics
+        #expect(statistics.writes == 40)
+        #expect(statistics.groups == 1, "the writes waiting behind the held writer committed together")
+        #expect(statistics.groupsRunAgain == 0)
+    }
+
+    /// When SQLite rolls a group's transaction back under one write (as it does on a full disk),
+    /// the other writes of the group are run again, each in its own transaction, and are kept.
+    @Test func aLostGroupIsRunAgainWriteByWrite() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let writer = WriterHolder.hold(database.pool) { database.waitingWrites == 12 }
+
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+            for index in 0..<12 {
+                group.addTask {
+                    do {
+                        try await database.write { db in
+                            try db.execute(sql: "INSERT INTO notes (id, note) VALUES (?, 'kept')", arguments: [index])
+                            if index == 6 {
+                                try db.execute(sql: "ROLLBACK")
+                                throw LostTransaction()
+                            }
+                        }
+                        return (index, true)
+                    } catch is LostTransaction {
+                        return (index, false)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+
+        #expect(writer.wait(), "all twelve writes queued behind the held writer")
+        #expect(outcomes.filter { !$0.value }.keys.sorted() == [6])
+        let stored = try database.read { db in try Int.fetchSet(db, sql: "SELECT id FROM notes") }
+        #expect(stored == Set(0..<12).subtracting([6]))
+        #expect(database.groupCommitStatistics.groupsRunAgain == 1, "the group holding the failing write ran again")
+    }
+
+    private struct LostTransaction: Error {}
+
+    private static func database() throws -> (SQLiteDatabase, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("group-commit-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pool = try DatabasePool(path: directory.appendingPathComponent("test.sqlite").path)
+        try pool.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, note TEXT NOT NULL)") }
+        return (SQLiteDatabase(pool: pool), directory)
+    }
+}
+
+/// Holds SQLite's writer on a thread of its own until `released()` (polled) is true or ten seconds
+/// have passed, so that the writes under test queue behind it. The thread lets go by itself: the
+/// first write under test blocks a thread of the cooperative pool while it waits for the writer.
+private final class WriterHolder: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let timedOut = Mutex(false)
+
+    static func hold(_ pool: DatabasePool, until released: @escaping @Sendable () -> Bool) -> WriterHolder {
+        let holder = WriterHolder()
+        let held = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? pool.writeWithoutTransaction { _ in
+                held.signal()
+                let deadline = Date().addingTimeInterval(10)
+                while !released() {
+                    if Date() > deadline {
+                        holder.timedOut.withLock { $0 = true }
+                        break
+                    }
+                    Thread.sleep(forTimeInterval: 0.001)
+                }
+            }
+            holder.done.signal()
+        }
+        held.wait()
+        return holder
+    }
+
+    /// Whether the writer was let go because the condition came true (not by the time limit).
+    func wait() -> Bool {
+        done.wait()
+        return !timedOut.withLock { $0 }
+    }
+}
