@@ -12,7 +12,8 @@ import PackageDescription
 /// - `DaybookTransfer`: the files that carry a user's data in and out: Daybook's export (a zip of
 ///   JSON, CSV, Markdown and photos) and the readers of other apps' exports, with their limits.
 /// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database;
-///   `SQLiteSearchRank` is the SQLite search's rank function, in C (FTS5 takes only C functions).
+///   `SQLiteSearchRank` is the SQLite search's rank function, in C (FTS5 takes only C functions);
+///   `SQLiteProcess` sets what SQLite takes once per process (`sqlite3_config`, variadic C).
 /// - `DaybookServices`: use cases (accounts, days, check-ins) over the storage interfaces.
 /// - `DaybookHTTP`: what pages and the API share: request context, authentication, CSRF, headers.
 /// - `DaybookAPI`: the OpenAPI contract's server handlers (generated stubs, hand-written glue).
@@ -93,9 +94,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         .target(
+            name: "SQLiteProcess",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .target(
             name: "DaybookSQLite",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "SQLiteSearchRank",
+                "DaybookCore", "DaybookStorage", "SQLiteSearchRank", "SQLiteProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -6,8 +6,8 @@ import PostgresNIO
 
 /// Search on PostgreSQL: `tsvector` columns generated from the same words SQLite indexes
 /// (migrations 4 and 14), each with a GIN index leading with `user_id` (`btree_gin`), so a search
-/// reads only the user's own postings; ranked with `ts_rank`, snippets from `ts_headline` marked
-/// with `SearchHighlight`'s characters, made only for the page asked for.
+/// reads only the user's own postings; ranked with `ts_rank`. Snippets are cut by `SearchSnippet`
+/// (as on SQLite) from the text of the page asked for only.
 ///
 /// Words and no filter, the common search, is a prepared statement (`SearchWordsEverywhere`):
 /// planning the general statement took 3.5 ms per request, more than running it. Any other query is
@@ -22,10 +22,11 @@ struct PostgresSearchStore: SearchStore {
     func search(userID: UUID, query: SearchQuery, limit: Int, offset: Int) async throws -> [SearchHit] {
         let filters = query.filters
         let words = !query.terms.isEmpty
+        let snippets = words ? SearchSnippet(terms: query.terms) : nil
         if words && filters.isEmpty {
             return try await client.rows(
                 SearchWordsEverywhere.self, userID, query.tsqueryExpression, limit, offset, logger: logger
-            ).compactMap(Self.hit)
+            ).compactMap { try Self.hit($0, snippets: snippets) }
         }
         let expression = words ? query.tsqueryExpression : ""
         let tag = filters.tag
@@ -81,29 +82,28 @@ struct PostgresSearchStore: SearchStore {
                 LIMIT \(limit) OFFSET \(offset)
             )
             SELECT hits.kind, hits.id, hits.date, hits.title, hits.score::float8 AS score,
-                CASE WHEN q.words THEN ts_headline('simple'::regconfig, hits.body, q.q,
-                    \(unescaped: SearchText.headlineOptions))
-                    ELSE left(hits.body, 300) END AS snippet
+                CASE WHEN q.words THEN hits.body ELSE left(hits.body, 300) END AS text
             FROM hits, q
             ORDER BY hits.score DESC, hits.date DESC, hits.kind COLLATE "C", hits.id
             """, logger: logger
-        ).compactMap(Self.hit)
+        ).compactMap { try Self.hit($0, snippets: snippets) }
     }
 
-    /// A row of either statement: kind, id, date, title, score, snippet.
-    static func hit(_ row: PostgresRandomAccessRow) throws -> SearchHit? {
+    /// A row of either statement: kind, id, date, title, score, text; the snippet is cut from the
+    /// text by `snippets`, or is the text's opening when the search had no words.
+    static func hit(_ row: PostgresRandomAccessRow, snippets: SearchSnippet?) throws -> SearchHit? {
         let kindText: String = try row.value("kind")
         guard let kind = SearchKind(rawValue: kindText) else { return nil }
-        let snippet: String = try row.value("snippet")
+        let text: String = try row.value("text")
         return SearchHit(
             kind: kind, date: try row.localDate("date"), id: try row.value("id"), title: try row.value("title"),
-            snippet: snippet, rank: try row.value("score"))
+            snippet: snippets?.cut(text) ?? text, rank: try row.value("score"))
     }
 }
 
 /// A search by words (`$2`, a `to_tsquery` expression) over every kind of user `$1`'s records, with
-/// no filter: the ranked hits `$4` onwards, at most `$3`, with snippets made for those only. The
-/// same branches as the general statement, without its switches.
+/// no filter: the ranked hits `$4` onwards, at most `$3`, with their text. The same branches as the
+/// general statement, without its switches.
 enum SearchWordsEverywhere: PreparedSQL {
     static let sql = """
         WITH q AS (SELECT to_tsquery('simple'::regconfig, $2) AS q),
@@ -126,22 +126,17 @@ enum SearchWordsEverywhere: PreparedSQL {
             ORDER BY score DESC, date DESC, kind COLLATE "C", id
             LIMIT $3 OFFSET $4
         )
-        SELECT hits.kind, hits.id, hits.date, hits.title, hits.score::float8 AS score,
-            ts_headline('simple'::regconfig, hits.body, q.q,
-                \(SearchText.headlineOptions))
-                AS snippet
-        FROM hits, q
+        SELECT hits.kind, hits.id, hits.date, hits.title, hits.score::float8 AS score, hits.body AS text
+        FROM hits
         ORDER BY hits.score DESC, hits.date DESC, hits.kind COLLATE "C", hits.id
         """
 }
 
 /// What each kind of record is shown by in a hit (the snippet is cut from it, as its search vector
-/// is made from it) and how the snippet is cut: one text for both statements, so that a search with
-/// a filter and one without show the same snippets.
+/// is made from it): one text for both statements, so that a search with a filter and one without
+/// show the same snippets.
 enum SearchText {
     static let day = "daybook_day_text(e.note, e.thoughts, e.gratitude, e.answer, e.song_title, e.song_artist)"
     static let journal = "daybook_journal_text(j.title, j.body, j.tags, j.location)"
     static let item = "daybook_item_text(i.name, i.brand, i.notes, i.tags)"
-    static let headlineOptions =
-        "'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=16, MinWords=6, ShortWord=0'"
 }

@@ -26,31 +26,38 @@ struct SQLiteSearchStore: SearchStore {
         Self.filter(query.filters, into: &conditions, &arguments)
         // bm25 is lower for better matches; the owner column weighs nothing, and lazy_bm25 (the
         // SQLiteSearchRank target) is bm25 without counting the owner's rows, which it never uses.
+        // The page is ranked first and only its rows are read further (their text and title):
+        // SQLite computes the whole select list of every match before sorting.
+        let score = words ? "lazy_bm25(search_index, 0.0, 1.0)" : "0.0"
+        let matched = words ? "JOIN search_index ON search_index.rowid = d.id" : ""
         let sql = """
-            SELECT d.kind, d.ref, d.date,
-                \(words ? "snippet(search_index, 1, char(57344), char(57345), '…', 16)" : "substr(search_index.body, 1, 300)"),
-                \(words ? "lazy_bm25(search_index, 0.0, 1.0)" : "0.0") AS score,
-                CASE d.kind
-                    WHEN 'journal' THEN (SELECT title FROM journal_entries WHERE id = d.ref)
-                    WHEN 'item' THEN (SELECT name FROM closet_items WHERE user_id = d.user_id AND id = d.ref)
+            WITH page AS MATERIALIZED (
+                SELECT d.id, d.kind, d.ref, d.date, d.user_id, \(score) AS score
+                FROM search_docs d \(matched)
+                WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY score, d.date DESC, d.kind, d.ref
+                LIMIT ? OFFSET ?)
+            SELECT page.kind, page.ref, page.date,
+                \(words ? "search_index.body" : "substr(search_index.body, 1, 300)"), page.score,
+                CASE page.kind
+                    WHEN 'journal' THEN (SELECT title FROM journal_entries WHERE id = page.ref)
+                    WHEN 'item' THEN (SELECT name FROM closet_items WHERE user_id = page.user_id AND id = page.ref)
                     ELSE '' END
-            FROM search_docs d JOIN search_index ON search_index.rowid = d.id
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY score, d.date DESC, d.kind, d.ref
-            LIMIT ? OFFSET ?
+            FROM page CROSS JOIN search_index ON search_index.rowid = page.id
+            ORDER BY page.score, page.date DESC, page.kind, page.ref
             """
         arguments += [limit, offset]
-        return try database.read { db in
+        let rows = try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
-                .compactMap { row -> SearchHit? in
-                    guard let kind = SearchKind(rawValue: row[0]), let date = LocalDate(row[2] as String) else {
-                        return nil
-                    }
-                    let snippet: String = row[3]
-                    return SearchHit(
-                        kind: kind, date: date, id: kind == .day ? nil : UUID(uuidString: row[1]), title: row[5] ?? "",
-                        snippet: snippet, rank: -(row[4] as Double))
-                }
+        }
+        // Snippets are cut once the connection is given back.
+        let snippets = SearchSnippet(terms: query.terms)
+        return rows.compactMap { row -> SearchHit? in
+            guard let kind = SearchKind(rawValue: row.text(0)), let date = LocalDate(row.text(2)) else { return nil }
+            let text = row.text(3)
+            return SearchHit(
+                kind: kind, date: date, id: kind == .day ? nil : row.optionalUUID(1), title: row.text(5),
+                snippet: words ? snippets.cut(text) : text, rank: -(row.optionalDouble(4) ?? 0))
         }
     }
 

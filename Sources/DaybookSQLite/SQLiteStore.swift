@@ -2,6 +2,7 @@ import DaybookCore
 import DaybookStorage
 import Foundation
 import GRDB
+import SQLiteProcess
 import SQLiteSearchRank
 
 /// Daybook on one SQLite file: the zero-set-up default. A `DatabasePool` in WAL mode lets pages
@@ -33,6 +34,7 @@ public final class SQLiteStore: DaybookStore {
 
     /// Opens (creating if needed) the database file at `path`.
     public init(path: String) throws {
+        _ = Self.processSettings
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
@@ -65,6 +67,12 @@ public final class SQLiteStore: DaybookStore {
         idempotency = SQLiteIdempotencyStore(database: database)
         transfers = SQLiteTransferStore(database: database)
     }
+
+    /// What SQLite takes once per process, before the first connection (`SQLiteProcess`). Failing
+    /// only when SQLite already runs, which leaves it slower under load but as correct.
+    private static let processSettings: Void = {
+        _ = daybook_sqlite_disable_memory_statistics()
+    }()
 
     public func migrate() async throws {
         try SQLiteMigrations.migrator.migrate(database.pool)
