@@ -13,14 +13,20 @@ struct PostgresCheckinStore: CheckinStore {
 
     /// Also used by an import, inside its transaction.
     static func insert(_ checkin: Checkin, on db: some PostgresRowReading, logger: Logger) async throws {
-        try await db.execute(
-            """
-            INSERT INTO checkins (user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
-                note, created_at, updated_at, local_hour)
-            VALUES (\(checkin.userID), \(checkin.id), \(PGTime(checkin.at)), \(PGDate(checkin.localDate)),
-                \(checkin.timeZone), \(checkin.feelingID), \(checkin.activityID), \(checkin.personIDs)::uuid[],
-                \(checkin.note), \(PGTime(checkin.createdAt)), \(PGTime(checkin.updatedAt)), \(checkin.localHour))
-            """, logger: logger)
+        var values = PostgresBindings(capacity: 12)
+        values.append(checkin.userID)
+        values.append(checkin.id)
+        values.append(PGTime(checkin.at))
+        values.append(PGDate(checkin.localDate))
+        values.append(checkin.timeZone)
+        values.append(checkin.feelingID)
+        values.append(checkin.activityID)
+        values.append(checkin.personIDs)
+        values.append(checkin.note)
+        values.append(PGTime(checkin.createdAt))
+        values.append(PGTime(checkin.updatedAt))
+        values.append(checkin.localHour)
+        _ = try await db.rows(CheckinInsert.self, bindings: values, logger: logger)
     }
 
     func checkin(id: UUID, userID: UUID) async throws -> Checkin? {

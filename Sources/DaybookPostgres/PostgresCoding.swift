@@ -89,6 +89,10 @@ extension PostgresRandomAccessRow {
 /// Where a query can run: the pool, or one connection inside a transaction.
 protocol PostgresRowReading: Sendable {
     func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRandomAccessRow]
+    /// Every row of a prepared statement (`PreparedSQL`) with `bindings` as `$1`, `$2`…
+    func rows<Statement: PreparedSQL>(
+        _: Statement.Type, bindings: PostgresBindings, logger: Logger
+    ) async throws -> [PostgresRandomAccessRow]
     /// Runs a statement; the number of rows it returned (`RETURNING 1` counts what it changed).
     @discardableResult func execute(_ query: PostgresQuery, logger: Logger) async throws -> Int
 }

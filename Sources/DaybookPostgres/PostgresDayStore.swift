@@ -8,34 +8,34 @@ struct PostgresDayStore: DayStore {
     let logger: Logger
 
     func upsert(_ entry: DayEntry) async throws -> Bool {
-        // `xmax` is 0 on a freshly inserted row and the updating transaction's id on a replaced one:
-        // one atomic statement tells which happened.
-        let rows = try await client.rows(
-            Self.insert(
-                entry,
-                then: """
-                    DO UPDATE SET
-                        mood = excluded.mood, activity_ids = excluded.activity_ids, note = excluded.note,
-                        thoughts = excluded.thoughts, gratitude = excluded.gratitude, question = excluded.question,
-                        answer = excluded.answer, song_title = excluded.song_title, song_artist = excluded.song_artist,
-                        song_link = excluded.song_link, photo_id = excluded.photo_id, updated_at = excluded.updated_at
-                    RETURNING (xmax <> 0) AS replaced
-                    """), logger: logger)
+        let rows = try await client.rows(DayEntryUpsert.self, bindings: Self.bindings(entry), logger: logger)
         return try rows.first?.value("replaced", as: Bool.self) ?? false
     }
 
-    /// Inserting a day entry, then `tail`: what happens when the date has one (replace it when
-    /// saving, `DO NOTHING RETURNING 1` when importing) and what it returns.
-    static func insert(_ entry: DayEntry, then tail: String) -> PostgresQuery {
-        """
-        INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude, question,
-            answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
-        VALUES (\(entry.userID), \(PGDate(entry.date)), \(entry.mood.rawValue), \(entry.activityIDs)::uuid[],
-            \(entry.note), \(entry.thoughts), \(entry.gratitude)::text[], \(entry.question), \(entry.answer),
-            \(entry.song?.title), \(entry.song?.artist), \(entry.song?.link), \(entry.photoID),
-            \(PGTime(entry.createdAt)), \(PGTime(entry.updatedAt)))
-        ON CONFLICT (user_id, date) \(unescaped: tail)
-        """
+    /// Inserts a day entry unless its date has one (an import): whether it was inserted.
+    static func insertIfNew(_ entry: DayEntry, on db: some PostgresRowReading, logger: Logger) async throws -> Bool {
+        try await !db.rows(DayEntryInsertIfNew.self, bindings: bindings(entry), logger: logger).isEmpty
+    }
+
+    /// The values of `DayEntryInsert.sql`, in its order.
+    static func bindings(_ entry: DayEntry) -> PostgresBindings {
+        var values = PostgresBindings(capacity: 15)
+        values.append(entry.userID)
+        values.append(PGDate(entry.date))
+        values.append(entry.mood.rawValue)
+        values.append(entry.activityIDs)
+        values.append(entry.note)
+        values.append(entry.thoughts)
+        values.append(entry.gratitude)
+        values.append(entry.question)
+        values.append(entry.answer)
+        values.append(entry.song?.title)
+        values.append(entry.song?.artist)
+        values.append(entry.song?.link)
+        values.append(entry.photoID)
+        values.append(PGTime(entry.createdAt))
+        values.append(PGTime(entry.updatedAt))
+        return values
     }
 
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {

@@ -37,16 +37,21 @@ struct PostgresJournalStore: JournalStore {
 
     /// A new entry and its photos; also used by an import, inside its transaction.
     static func insert(_ entry: JournalEntry, on db: some PostgresRowReading, logger: Logger) async throws {
-        try await db.execute(
-            """
-            INSERT INTO journal_entries (user_id, id, title, body, tags, location, latitude, longitude,
-                entry_date, is_public, friends_only, created_at, updated_at)
-            VALUES (\(entry.userID), \(entry.id), \(entry.title), \(entry.body), \(entry.tags)::text[],
-                \(entry.location), \(entry.coordinates?.latitude)::float8,
-                \(entry.coordinates?.longitude)::float8, \(PGDate(entry.date)), \(entry.isPublic), \(entry.visibility == .friends),
-                \(PGTime(entry.createdAt)),
-                \(PGTime(entry.updatedAt)))
-            """, logger: logger)
+        var values = PostgresBindings(capacity: 13)
+        values.append(entry.userID)
+        values.append(entry.id)
+        values.append(entry.title)
+        values.append(entry.body)
+        values.append(entry.tags)
+        values.append(entry.location)
+        values.append(entry.coordinates?.latitude)
+        values.append(entry.coordinates?.longitude)
+        values.append(PGDate(entry.date))
+        values.append(entry.isPublic)
+        values.append(entry.visibility == .friends)
+        values.append(PGTime(entry.createdAt))
+        values.append(PGTime(entry.updatedAt))
+        _ = try await db.rows(JournalEntryInsert.self, bindings: values, logger: logger)
         try await insertPhotos(of: entry, on: db, logger: logger)
     }
 

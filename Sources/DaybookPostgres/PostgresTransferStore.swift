@@ -101,8 +101,7 @@ struct PostgresTransferStore: TransferStore {
         for person in write.people { try await PostgresVocabularyStore.insert(person, on: connection, logger: logger) }
         written.people = write.people.count
         try await each(write.days, \.days) {
-            try await connection.execute(PostgresDayStore.insert($0, then: "DO NOTHING RETURNING 1"), logger: logger)
-                > 0
+            try await PostgresDayStore.insertIfNew($0, on: connection, logger: logger)
         }
         try await each(write.checkins, \.checkins) {
             try await PostgresCheckinStore.insert($0, on: connection, logger: logger)

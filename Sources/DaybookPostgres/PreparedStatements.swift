@@ -24,11 +24,43 @@ extension PostgresClient {
     /// Every row of a prepared statement with `values` as `$1`, `$2`…, read to the end so that the
     /// connection goes back to the pool at once.
     func rows<Statement: PreparedSQL, each Value: PostgresDynamicTypeEncodable>(
-        _: Statement.Type, _ values: repeat each Value, logger: Logger
+        _ statement: Statement.Type, _ values: repeat each Value, logger: Logger
     ) async throws -> [PostgresRandomAccessRow] {
         var bindings = PostgresBindings()
         repeat bindings.append(each values)
-        return try await storeErrors {
+        return try await rows(statement, bindings: bindings, logger: logger)
+    }
+
+    /// The same with the values already bound: how optional values are passed (a list of values
+    /// cannot hold them). Each `$n` of such a statement says its type (`$3::text`), since a NULL
+    /// does not.
+    func rows<Statement: PreparedSQL>(
+        _: Statement.Type, bindings: PostgresBindings, logger: Logger
+    ) async throws -> [PostgresRandomAccessRow] {
+        try await storeErrors {
+            var rows: [PostgresRandomAccessRow] = []
+            for try await row in try await execute(Prepared<Statement>(bindings: bindings), logger: logger) {
+                rows.append(row)
+            }
+            return rows
+        }
+    }
+}
+
+extension PostgresConnection {
+    /// The same on one connection (a transaction's).
+    func rows<Statement: PreparedSQL, each Value: PostgresDynamicTypeEncodable>(
+        _ statement: Statement.Type, _ values: repeat each Value, logger: Logger
+    ) async throws -> [PostgresRandomAccessRow] {
+        var bindings = PostgresBindings()
+        repeat bindings.append(each values)
+        return try await rows(statement, bindings: bindings, logger: logger)
+    }
+
+    func rows<Statement: PreparedSQL>(
+        _: Statement.Type, bindings: PostgresBindings, logger: Logger
+    ) async throws -> [PostgresRandomAccessRow] {
+        try await storeErrors {
             var rows: [PostgresRandomAccessRow] = []
             for try await row in try await execute(Prepared<Statement>(bindings: bindings), logger: logger) {
                 rows.append(row)
@@ -213,5 +245,57 @@ enum ClosetItemCountsByCategory: PreparedSQL {
     static let sql = """
         SELECT category_id, count(*) AS n FROM closet_items
         WHERE user_id = $1 AND archived_reason IS NULL GROUP BY category_id
+        """
+}
+
+/// Inserting a day entry (`PostgresDayStore.bindings`), then `tail`: what happens when the date
+/// has one already.
+private func dayEntryInsert(then tail: String) -> String {
+    """
+    INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude, question,
+        answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
+    VALUES ($1::uuid, $2::date, $3::int8, $4::uuid[], $5::text, $6::text, $7::text[], $8::text, $9::text,
+        $10::text, $11::text, $12::text, $13::uuid, $14::timestamptz, $15::timestamptz)
+    ON CONFLICT (user_id, date) \(tail)
+    """
+}
+
+/// Saving a day: the entry replaces the date's (its `created_at` stays). `replaced` says which
+/// happened, in the one atomic statement: `xmax` is 0 on a freshly inserted row and the updating
+/// transaction's id on a replaced one.
+enum DayEntryUpsert: PreparedSQL {
+    static let sql = dayEntryInsert(
+        then: """
+            DO UPDATE SET
+                mood = excluded.mood, activity_ids = excluded.activity_ids, note = excluded.note,
+                thoughts = excluded.thoughts, gratitude = excluded.gratitude, question = excluded.question,
+                answer = excluded.answer, song_title = excluded.song_title, song_artist = excluded.song_artist,
+                song_link = excluded.song_link, photo_id = excluded.photo_id, updated_at = excluded.updated_at
+            RETURNING (xmax <> 0) AS replaced
+            """)
+}
+
+/// Importing a day: a row when the entry was inserted, none when the date had one.
+enum DayEntryInsertIfNew: PreparedSQL {
+    static let sql = dayEntryInsert(then: "DO NOTHING RETURNING 1")
+}
+
+/// Creating a check-in (`PostgresCheckinStore.insert`).
+enum CheckinInsert: PreparedSQL {
+    static let sql = """
+        INSERT INTO checkins (user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
+            note, created_at, updated_at, local_hour)
+        VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::date, $5::text, $6::uuid, $7::uuid, $8::uuid[], $9::text,
+            $10::timestamptz, $11::timestamptz, $12::int8)
+        """
+}
+
+/// Creating a journal entry (`PostgresJournalStore.insert`); its photos are a second statement.
+enum JournalEntryInsert: PreparedSQL {
+    static let sql = """
+        INSERT INTO journal_entries (user_id, id, title, body, tags, location, latitude, longitude,
+            entry_date, is_public, friends_only, created_at, updated_at)
+        VALUES ($1::uuid, $2::uuid, $3::text, $4::text, $5::text[], $6::text, $7::float8, $8::float8, $9::date,
+            $10::bool, $11::bool, $12::timestamptz, $13::timestamptz)
         """
 }

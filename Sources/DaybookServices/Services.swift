@@ -46,9 +46,9 @@ public final class Services: Sendable {
         journal = JournalService(store: store, media: media, now: now)
         accounts = AccountService(
             store: store, hasher: hasher, settings: settings, media: media, sessionCache: sessionCache, now: now)
-        days = DayService(store: store, media: media, now: now)
-        checkins = CheckinService(store: store, now: now)
         vocabulary = VocabularyService(store: store, cache: VocabularyCache(), now: now)
+        days = DayService(store: store, media: media, vocabulary: vocabulary, now: now)
+        checkins = CheckinService(store: store, vocabulary: vocabulary, now: now)
         search = SearchService(store: store)
         memories = MemoryService(store: store, now: now)
         notifications = NotificationService(store: store, now: now)

@@ -30,8 +30,8 @@ public enum CheckinRules {
         } else if at < earliest {
             errors.add("at", "out_of_range", "A check-in can't be before 1900.")
         }
-        let note = input.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        if note.count > noteMaxLength {
+        let note = input.note.trimmingWhitespaceAndNewlines()
+        if note.isLonger(than: noteMaxLength) {
             errors.add(
                 "note", "too_long",
                 "The note can be at most \(noteMaxLength.withThousandsSeparators) characters; it has \(note.count).")

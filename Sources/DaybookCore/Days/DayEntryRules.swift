@@ -17,7 +17,8 @@ public enum DayEntryRules {
     ///   `future_date` if it is after `today` (the user's today, in their time zone).
     public static func parseDate(_ text: String, today: LocalDate, field: String = "date") throws -> LocalDate {
         guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else {
-            throw FieldError(field: field, code: "invalid", message: "Give the date as YYYY-MM-DD, for example \(today).")
+            throw FieldError(
+                field: field, code: "invalid", message: "Give the date as YYYY-MM-DD, for example \(today).")
         }
         guard date <= today else {
             throw FieldError(
@@ -57,7 +58,8 @@ public enum DayEntryRules {
         guard let mood, let activityIDs, let note, let thoughts, let gratitude, let answer, let title, let artist,
             let link
         else { preconditionFailure("every check either passed or was recorded as an error") }
-        let song = title.isEmpty && artist.isEmpty && link.isEmpty ? nil : Song(title: title, artist: artist, link: link)
+        let song =
+            title.isEmpty && artist.isEmpty && link.isEmpty ? nil : Song(title: title, artist: artist, link: link)
         return DayEntry(
             userID: userID, date: date, mood: mood, activityIDs: activityIDs, note: note, thoughts: thoughts,
             gratitude: gratitude, question: question, answer: answer, song: song, photoID: input.photoID,
@@ -66,11 +68,13 @@ public enum DayEntryRules {
 
     static func validateMood(_ value: Int?, field: String = "mood") throws -> Mood {
         guard let value else {
-            throw FieldError(field: field, code: "required", message: "Pick how your day was, from 1 (awful) to 5 (rad).")
+            throw FieldError(
+                field: field, code: "required", message: "Pick how your day was, from 1 (awful) to 5 (rad).")
         }
         guard let mood = Mood(rawValue: value) else {
             throw FieldError(
-                field: field, code: "out_of_range", message: "A mood is from 1 (awful) to 5 (rad); \(value) is not one.")
+                field: field, code: "out_of_range", message: "A mood is from 1 (awful) to 5 (rad); \(value) is not one."
+            )
         }
         return mood
     }
@@ -96,7 +100,8 @@ public enum DayEntryRules {
         if let long = kept.firstIndex(where: { $0.count > gratitudeLineMaxLength }) {
             throw FieldError(
                 field: field, code: "too_long",
-                message: "Line \(long + 1) of your gratitude is too long: at most \(gratitudeLineMaxLength) characters.")
+                message: "Line \(long + 1) of your gratitude is too long: at most \(gratitudeLineMaxLength) characters."
+            )
         }
         return kept
     }
@@ -108,15 +113,18 @@ public enum DayEntryRules {
         let link = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !link.isEmpty else { return "" }
         guard link.count <= songLinkMaxLength else {
-            throw FieldError(field: field, code: "too_long", message: "A link can be at most \(songLinkMaxLength) characters.")
+            throw FieldError(
+                field: field, code: "too_long", message: "A link can be at most \(songLinkMaxLength) characters.")
         }
         let example = "Paste a link that starts with https://, like https://open.spotify.com/track/…"
         guard !link.contains(where: \.isWhitespace), !link.containsControlCharacters,
-            let url = URL(string: link), let scheme = url.scheme?.lowercased() else {
+            let url = URL(string: link), let scheme = url.scheme?.lowercased()
+        else {
             throw FieldError(field: field, code: "invalid", message: "That is not a web link. \(example)")
         }
         guard scheme == "http" || scheme == "https" else {
-            throw FieldError(field: field, code: "invalid_scheme", message: "Only http and https links are allowed. \(example)")
+            throw FieldError(
+                field: field, code: "invalid_scheme", message: "Only http and https links are allowed. \(example)")
         }
         guard let host = url.host, !host.isEmpty else {
             throw FieldError(field: field, code: "invalid", message: "That link has no website in it. \(example)")
@@ -127,14 +135,13 @@ public enum DayEntryRules {
     /// Trims a free text and checks its length, and that it holds no control characters but line
     /// breaks and tabs: a NUL cannot be stored in PostgreSQL text, and none of them is writing.
     static func text(_ raw: String, field: String, max: Int, what: String) throws -> String {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count <= max else {
+        let text = raw.trimmingWhitespaceAndNewlines()
+        guard !text.isLonger(than: max) else {
             throw FieldError(
                 field: field, code: "too_long",
                 message: "\(what) can be at most \(max.withThousandsSeparators) characters; it has \(text.count).")
         }
-        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) }) {
+        if text.unicodeScalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
             throw FieldError(
                 field: field, code: "invalid", message: "\(what) contains a control character that cannot be saved.")
         }

@@ -7,11 +7,35 @@ extension String {
         return String(text)
     }
 
-    /// Whether any scalar is a C0/C1 control character (Unicode category Cc). Format characters such
-    /// as the zero-width joiner are allowed: emoji sequences need them.
-    var containsControlCharacters: Bool {
-        unicodeScalars.contains { $0.properties.generalCategory == .control }
+    /// The string without white space and line breaks at either end: Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` (Unicode's White_Space, the same set),
+    /// without the trip through `NSString` it takes on Linux (5 % of creating a journal entry).
+    func trimmingWhitespaceAndNewlines() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
     }
+
+    /// Whether there are more than `limit` characters, without counting past what is needed: a
+    /// character is at least one byte.
+    func isLonger(than limit: Int) -> Bool {
+        utf8.count > limit && count > limit
+    }
+
+    /// Whether any scalar is a C0/C1 control character (Unicode category Cc: U+0000–U+001F and
+    /// U+007F–U+009F). Format characters such as the zero-width joiner are allowed: emoji sequences
+    /// need them.
+    var containsControlCharacters: Bool {
+        unicodeScalars.contains { $0.isControl }
+    }
+}
+
+extension Unicode.Scalar {
+    /// A C0/C1 control character (Unicode category Cc, a fixed range).
+    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }
 
 extension Int {

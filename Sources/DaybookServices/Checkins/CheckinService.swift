@@ -31,10 +31,16 @@ public struct CheckinPatch: Sendable {
 /// Quick mood logs, many a day (seed 002).
 public struct CheckinService: Sendable {
     let store: any DaybookStore
+    /// Names the feeling, activity and people a check-in refers to, to refuse ids that are not the
+    /// user's own.
+    let vocabulary: VocabularyService
     let now: @Sendable () -> Date
 
-    public init(store: any DaybookStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: any DaybookStore, vocabulary: VocabularyService? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
+        self.vocabulary = vocabulary ?? VocabularyService(store: store, now: now)
         self.now = now
     }
 
@@ -107,7 +113,7 @@ public struct CheckinService: Sendable {
         // Record the zone under the user's own name for it: on Linux `TimeZone(identifier: "UTC")`
         // calls itself "GMT".
         if TimeZone(identifier: user.timeZone) != nil { checkin?.timeZone = user.timeZone }
-        let lookup = try await VocabularyService(store: store, now: now).lookup(
+        let lookup = try await vocabulary.lookup(
             userID: user.id, itemIDs: [input.feelingID, input.activityID].compactMap { $0 }, personIDs: input.personIDs)
         if let feeling = input.feelingID, lookup.items[feeling]?.kind != .feeling {
             errors.add("feelingId", "unknown", "This feeling does not exist.")

@@ -29,11 +29,17 @@ public struct DayService: Sendable {
     let store: any DaybookStore
     /// Lets go of a photo of the day that an entry no longer shows (deleted if nothing else uses it).
     let media: MediaService?
+    /// Names the activities an entry refers to, to refuse ids that are not the user's own.
+    let vocabulary: VocabularyService
     let now: @Sendable () -> Date
 
-    public init(store: any DaybookStore, media: MediaService? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: any DaybookStore, media: MediaService? = nil, vocabulary: VocabularyService? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.media = media
+        self.vocabulary = vocabulary ?? VocabularyService(store: store, now: now)
         self.now = now
     }
 
@@ -64,9 +70,8 @@ public struct DayService: Sendable {
             try DayEntryRules.validate(input, userID: user.id, date: target, question: asked, now: time)
         }
         if let entry {
-            let known = try await store.vocabulary.named(userID: user.id, itemIDs: entry.activityIDs, personIDs: [])
-            let ids = Set(known.items.filter { $0.kind == .activity }.map(\.id))
-            if entry.activityIDs.contains(where: { !ids.contains($0) }) {
+            let known = try await vocabulary.lookup(userID: user.id, itemIDs: entry.activityIDs)
+            if entry.activityIDs.contains(where: { known.items[$0]?.kind != .activity }) {
                 errors.add("activityIds", "unknown", "One of the activities does not exist.")
             }
             // Someone else's photo looks exactly like none.

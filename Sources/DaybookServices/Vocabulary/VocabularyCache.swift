@@ -11,6 +11,10 @@ import Foundation
 ///   it makes, so this server shows a rename at once.
 /// - **Words added elsewhere** (another server, an import): an id the copy does not know makes
 ///   `VocabularyService` read the vocabulary again, so a new word never shows as missing.
+///
+/// Writes check their ids against it too (`DayService`, `CheckinService`): a word or person is
+/// never deleted and never changes owner or kind, so an id the copy knows is still valid, and one
+/// it does not know is looked up again before it is refused.
 public final class VocabularyCache: Sendable {
     private let reads: RecentReads<UUID, VocabularyLookup>
 

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import DaybookCore
+
+@Suite("Text helpers")
+struct TextHelpersTests {
+    @Test func trimmingMatchesFoundationsWhitespaceAndNewlines() {
+        let samples = [
+            "", " ", "\n\t \r\n", "plain", "  both ends \n", "\u{00A0}\u{2003}nbsp and em\u{3000}",
+            "\u{0085}next line\u{2028}", "inside  spaces\tkept", "e\u{301} ", " \u{301}a", "🙂 ",
+        ]
+        for sample in samples {
+            #expect(
+                sample.trimmingWhitespaceAndNewlines() == sample.trimmingCharacters(in: .whitespacesAndNewlines),
+                "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        // A zero-width space is a format character, not white space (Foundation on Linux trims it,
+        // unlike its documentation and Darwin's).
+        #expect("\u{200B}word\u{200B}".trimmingWhitespaceAndNewlines() == "\u{200B}word\u{200B}")
+    }
+
+    @Test func lengthsAreCharacters() {
+        #expect(!"abc".isLonger(than: 3))
+        #expect("abcd".isLonger(than: 3))
+        // Three characters in more than three bytes and scalars.
+        #expect(!"é🇫🇷e\u{301}".isLonger(than: 3))
+        #expect("é🇫🇷e\u{301}x".isLonger(than: 3))
+    }
+
+    @Test func controlCharactersAreCategoryCc() {
+        for value in [0x00, 0x09, 0x1F, 0x7F, 0x85, 0x9F] {
+            #expect(Unicode.Scalar(value)!.isControl)
+        }
+        for value in [0x20, 0x7E, 0xA0, 0x200D, 0xFEFF] {
+            #expect(!Unicode.Scalar(value)!.isControl)
+        }
+        for value in 0...0x3000 {
+            let scalar = Unicode.Scalar(value)!
+            #expect(scalar.isControl == (scalar.properties.generalCategory == .control))
+        }
+    }
+}
