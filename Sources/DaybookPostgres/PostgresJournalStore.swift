@@ -9,6 +9,19 @@ struct PostgresJournalStore: JournalStore {
     let client: PostgresClient
     let logger: Logger
 
+    /// One prepared statement for an entry without photos (most are); with photos, a transaction.
+    func create(_ entry: JournalEntry) async throws {
+        if entry.photoIDs.isEmpty {
+            try await Self.insert(entry, on: client, logger: logger)
+        } else {
+            try await storeErrors {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await Self.insert(entry, on: connection, logger: logger)
+                }
+            }
+        }
+    }
+
     func save(_ entry: JournalEntry, insert: Bool) async throws -> Bool {
         try await storeErrors {
             try await client.withTransaction(logger: logger) { connection in

@@ -9,6 +9,12 @@ import GRDB
 struct SQLiteJournalStore: JournalStore {
     let database: SQLiteDatabase
 
+    func create(_ entry: JournalEntry) async throws {
+        try await mapConflicts {
+            try await database.write { db in try Self.insert(entry, in: db) }
+        }
+    }
+
     func save(_ entry: JournalEntry, insert: Bool) async throws -> Bool {
         try await mapConflicts {
             try await database.write { db in

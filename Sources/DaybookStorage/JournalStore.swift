@@ -32,6 +32,8 @@ public struct PublicJournalEntry: Sendable, Hashable {
 /// Photos are kept one row per (entry, photo) beside the entries, so that "which entries show this
 /// photo?" (may a stranger see it; may it be deleted) is one indexed lookup.
 public protocol JournalStore: Sendable {
+    /// Inserts a new entry, photos and all, in one transaction: its id is new (`save` replaces).
+    func create(_ entry: JournalEntry) async throws
     /// Inserts a new entry, or replaces the user's entry with the same id (keeping its creation
     /// time), photos and all, in one transaction. Returns false when `entry.id` belongs to nobody
     /// or to someone else and `insert` is false.

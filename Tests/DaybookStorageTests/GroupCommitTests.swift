@@ -6,10 +6,15 @@ import Testing
 @testable import DaybookSQLite
 
 /// `GroupCommit`: writes that wait for the writer commit together, and each keeps its own outcome.
-/// Serialized: while the writer is held, each test's first write blocks a thread of the
-/// cooperative pool, and two at once would take both threads of a two-core machine.
+///
+/// While the writer is held, the first write under test (the group's leader) blocks its thread
+/// waiting for it. The writes run on threads of their own (`OwnThreads`), not the cooperative
+/// pool's: on a two-core machine that pool has two threads, and with one blocked by the leader and
+/// the other busy with other suites' work, the writes could not even queue.
 @Suite("SQLite group commit", .serialized)
 struct GroupCommitTests {
+    private let threads = OwnThreads()
+
     /// Forty writes queue behind a held writer; one in five breaks a NOT NULL constraint. The
     /// others commit, all in one transaction, and each failing write gets its own error.
     @Test func waitingWritesCommitTogetherAndFailAlone() async throws {
@@ -19,7 +24,7 @@ struct GroupCommitTests {
 
         let saved = try await withThrowingTaskGroup(of: Int?.self) { group in
             for index in 0..<40 {
-                group.addTask {
+                group.addTask(executorPreference: threads) {
                     do {
                         try await database.write { db in
                             let note: String? = index % 5 == 4 ? nil : "write \(index)"
@@ -55,7 +60,7 @@ struct GroupCommitTests {
 
         let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
             for index in 0..<12 {
-                group.addTask {
+                group.addTask(executorPreference: threads) {
                     do {
                         try await database.write { db in
                             try db.execute(sql: "INSERT INTO notes (id, note) VALUES (?, 'kept')", arguments: [index])
@@ -88,6 +93,16 @@ struct GroupCommitTests {
         let pool = try DatabasePool(path: directory.appendingPathComponent("test.sqlite").path)
         try pool.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, note TEXT NOT NULL)") }
         return (SQLiteDatabase(pool: pool), directory)
+    }
+}
+
+/// Runs tasks on Dispatch's global threads, which grow as they block, instead of the cooperative
+/// pool's fixed few.
+private final class OwnThreads: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        DispatchQueue.global().async { job.runSynchronously(on: executor) }
     }
 }
 

@@ -48,6 +48,27 @@ struct JournalStoreTests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func createdWithAndWithoutPhotosAndNeverOverAnother(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let a = samplePhoto(anna.id, "a")
+            let b = samplePhoto(anna.id, "b")
+            for p in [a, b] { try await store.media.insert(p) }
+            let plain = entry(anna.id, "Plain", at: 1, tags: ["quiet"])
+            let pictured = entry(anna.id, "Pictured", at: 2, photos: [b.id, a.id])
+            try await store.journal.create(plain)
+            try await store.journal.create(pictured)
+            #expect(try await store.journal.entry(id: plain.id, userID: anna.id) == plain)
+            #expect(try await store.journal.entry(id: pictured.id, userID: anna.id) == pictured)
+            // Creating is never replacing: the same id again fails and the entry stays as it was.
+            var again = plain
+            again.title = "Overwritten"
+            await #expect(throws: (any Error).self) { try await store.journal.create(again) }
+            #expect(try await store.journal.entry(id: plain.id, userID: anna.id)?.title == "Plain")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func ownerOnly(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
