@@ -49,14 +49,6 @@ extension PostgresClient {
 
 extension PostgresConnection {
     /// The same on one connection (a transaction's).
-    func rows<Statement: PreparedSQL, each Value: PostgresDynamicTypeEncodable>(
-        _ statement: Statement.Type, _ values: repeat each Value, logger: Logger
-    ) async throws -> [PostgresRandomAccessRow] {
-        var bindings = PostgresBindings()
-        repeat bindings.append(each values)
-        return try await rows(statement, bindings: bindings, logger: logger)
-    }
-
     func rows<Statement: PreparedSQL>(
         _: Statement.Type, bindings: PostgresBindings, logger: Logger
     ) async throws -> [PostgresRandomAccessRow] {
