@@ -21,8 +21,12 @@ import Synchronization
 /// rest of the group commits. If the group as a whole cannot commit (a full disk, a transaction
 /// SQLite rolled back), every write of it runs again in a transaction of its own. Write bodies
 /// are database work only, so running one again after a rollback is safe.
+///
+/// `beforeCommit` runs once per transaction, after its writes: work that is cheaper done once for
+/// the whole group (the search index, `SQLiteSearchIndex.refresh`).
 final class GroupCommit: Sendable {
     private let pool: DatabasePool
+    private let beforeCommit: @Sendable (Database) throws -> Void
     private let state = Mutex(Queue())
 
     private struct Queue: ~Copyable {
@@ -42,8 +46,9 @@ final class GroupCommit: Sendable {
 
     var statistics: Statistics { state.withLock { $0.statistics } }
 
-    init(pool: DatabasePool) {
+    init(pool: DatabasePool, beforeCommit: @escaping @Sendable (Database) throws -> Void) {
         self.pool = pool
+        self.beforeCommit = beforeCommit
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
@@ -97,17 +102,18 @@ final class GroupCommit: Sendable {
     /// Commits one group; true when it had to be run again write by write.
     private func commit(_ group: [any GroupedWrite], in db: Database) -> Bool {
         if group.count == 1 {
-            group[0].runAlone(db)
+            group[0].runAlone(db, beforeCommit: beforeCommit)
             return false
         }
         do {
             try db.inTransaction {
                 for write in group { try write.runInSavepoint(db) }
+                try beforeCommit(db)
                 return .commit
             }
             return false
         } catch {
-            for write in group { write.runAlone(db) }
+            for write in group { write.runAlone(db, beforeCommit: beforeCommit) }
             return true
         }
     }
@@ -118,8 +124,8 @@ private protocol GroupedWrite: AnyObject, Sendable {
     /// Runs the write in a savepoint of the group's transaction and keeps its outcome. Throws only
     /// when the transaction itself is gone, so that the group is run again write by write.
     func runInSavepoint(_ db: Database) throws
-    /// Runs the write in a transaction of its own.
-    func runAlone(_ db: Database)
+    /// Runs the write in a transaction of its own, `beforeCommit` after it.
+    func runAlone(_ db: Database, beforeCommit: (Database) throws -> Void)
     func wake()
 }
 
@@ -157,11 +163,12 @@ private final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable
         }
     }
 
-    func runAlone(_ db: Database) {
+    func runAlone(_ db: Database, beforeCommit: (Database) throws -> Void) {
         outcome = Result {
             var value: T?
             try db.inTransaction {
                 value = try body(db)
+                try beforeCommit(db)
                 return .commit
             }
             return value!

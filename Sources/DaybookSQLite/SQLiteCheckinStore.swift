@@ -77,7 +77,7 @@ struct SQLiteCheckinStore: CheckinStore {
             }
             sql += " ORDER BY at DESC, id DESC LIMIT ?"
             arguments += [limit]
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.checkin)
+            return try Row.all(db.cachedStatement(sql: sql), arguments: arguments, as: Self.checkin)
         }
     }
 
@@ -85,14 +85,13 @@ struct SQLiteCheckinStore: CheckinStore {
         guard !dates.isEmpty else { return [] }
         return try database.read { db in
             let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
-            return try Row.fetchAll(
+            return try Row.all(
                 db.cachedStatement(
                     sql: """
                         SELECT \(Self.columns) FROM checkins WHERE user_id = ? AND local_date IN (\(marks))
                         ORDER BY at DESC, id DESC
                         """),
-                arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description))
-            ).map(Self.checkin)
+                arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description)), as: Self.checkin)
         }
     }
 

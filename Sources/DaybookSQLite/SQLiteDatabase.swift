@@ -13,15 +13,17 @@ import GRDB
 /// a one-statement read needs, and BEGIN/COMMIT around it cost as much as the query. Reads whose
 /// statements must agree with each other (an entry and its photos) use `readSnapshot`.
 ///
-/// Writes go through `GroupCommit`: the writes waiting for the single writer commit together.
-/// Long work (backups, migrations) uses `pool` directly.
+/// Writes go through `GroupCommit`: the writes waiting for the single writer commit together, and
+/// the search index is brought up to date once per commit (`SQLiteSearchIndex`). Long work
+/// (backups, migrations) uses `pool` directly.
 final class SQLiteDatabase: Sendable {
     let pool: DatabasePool
     private let groupCommit: GroupCommit
 
-    init(pool: DatabasePool) {
+    /// `beforeCommit` runs at the end of every write transaction (`GroupCommit`).
+    init(pool: DatabasePool, beforeCommit: @escaping @Sendable (Database) throws -> Void) {
         self.pool = pool
-        groupCommit = GroupCommit(pool: pool)
+        groupCommit = GroupCommit(pool: pool, beforeCommit: beforeCommit)
     }
 
     /// Statements on the calling thread, each its own snapshot.

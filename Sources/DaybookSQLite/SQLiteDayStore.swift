@@ -66,25 +66,23 @@ struct SQLiteDayStore: DayStore {
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
         try database.read { db in
-            try Row.fetchAll(
+            try Row.all(
                 db.cachedStatement(
                     sql:
                         "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?"
                 ),
-                arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit]
-            ).map(Self.entry)
+                arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit], as: Self.entry)
         }
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {
         try database.read { db in
-            try Row.fetchAll(
+            try Row.all(
                 db.cachedStatement(
                     sql:
                         "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date"
                 ),
-                arguments: [Stored.id(userID), from.description, to.description]
-            ).map(Self.entry)
+                arguments: [Stored.id(userID), from.description, to.description], as: Self.entry)
         }
     }
 
@@ -92,13 +90,12 @@ struct SQLiteDayStore: DayStore {
         guard !dates.isEmpty else { return [] }
         return try database.read { db in
             let marks = Array(repeating: "?", count: dates.count).joined(separator: ", ")
-            return try Row.fetchAll(
+            return try Row.all(
                 db.cachedStatement(
                     sql:
                         "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date IN (\(marks)) ORDER BY date DESC"
                 ),
-                arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description))
-            ).map(Self.entry)
+                arguments: StatementArguments([Stored.id(userID)] + dates.map(\.description)), as: Self.entry)
         }
     }
 

@@ -229,23 +229,27 @@ struct SQLiteJournalStore: JournalStore {
 
     /// Entries from `sql` (which selects `journal_entries` rows), each with its photos in order.
     static func entries(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalEntry] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-        let photos = try photoIDs(db, entryIDs: rows.map { $0.text(0) })
-        return rows.map { entry($0, photos: photos) }
+        var entries = try Row.all(db.cachedStatement(sql: sql), arguments: arguments, as: entry)
+        let photos = try photoIDs(db, entryIDs: entries.map { Stored.id($0.id) })
+        for index in entries.indices { entries[index].photoIDs = photos[Stored.id(entries[index].id)] ?? [] }
+        return entries
     }
 
     static func publicEntries(_ db: Database, sql: String, arguments: StatementArguments) throws
         -> [PublicJournalEntry]
     {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-        let photos = try photoIDs(db, entryIDs: rows.map { $0.text(0) })
-        return rows.map { row in
+        var entries = try Row.all(db.cachedStatement(sql: sql), arguments: arguments) { row in
             PublicJournalEntry(
-                entry: entry(row, photos: photos),
+                entry: entry(row),
                 author: JournalAuthor(
                     id: row.uuid(1), username: row.text(12), displayName: row.text(13),
                     avatarMediaID: row.optionalUUID(14)))
         }
+        let photos = try photoIDs(db, entryIDs: entries.map { Stored.id($0.entry.id) })
+        for index in entries.indices {
+            entries[index].entry.photoIDs = photos[Stored.id(entries[index].entry.id)] ?? []
+        }
+        return entries
     }
 
     /// The photos of several entries in one query, each entry's in order.
@@ -265,7 +269,7 @@ struct SQLiteJournalStore: JournalStore {
         return photos
     }
 
-    /// What `entry(_:photos:)` reads, in its order (`publicSelect` adds the author after them).
+    /// What `entry(_:)` reads, in its order (`publicSelect` adds the author after them).
     static let columns =
         "id, user_id, title, body, tags, location, \(visibility("")), created_at, updated_at, entry_date, latitude, longitude"
 
@@ -274,15 +278,13 @@ struct SQLiteJournalStore: JournalStore {
         "CASE WHEN \(table)is_public = 1 THEN 'public' WHEN \(table)friends_only = 1 THEN 'friends' ELSE 'private' END"
     }
 
-    static func entry(_ row: Row, photos: [String: [UUID]]) -> JournalEntry {
-        let id = row.text(0)
-        let latitude = row.optionalDouble(10)
-        let longitude = row.optionalDouble(11)
-        return JournalEntry(
+    /// An entry from the columns of `columns`, without its photos (`entries` adds them).
+    static func entry(_ row: Row) -> JournalEntry {
+        JournalEntry(
             id: row.uuid(0), userID: row.uuid(1), title: row.text(2), body: row.text(3), tags: row.strings(4),
             location: row.text(5),
-            coordinates: Coordinates(latitude: latitude, longitude: longitude),
-            date: LocalDate(row.text(9)), photoIDs: photos[id] ?? [],
+            coordinates: Coordinates(latitude: row.optionalDouble(10), longitude: row.optionalDouble(11)),
+            date: LocalDate(row.text(9)), photoIDs: [],
             visibility: JournalVisibility(rawValue: row.text(6)) ?? .private,
             createdAt: row.time(7), updatedAt: row.time(8))
     }

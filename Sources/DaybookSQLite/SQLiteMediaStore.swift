@@ -133,8 +133,7 @@ struct SQLiteMediaStore: MediaStore {
             }
             sql += " ORDER BY created_at DESC, id DESC LIMIT ?"
             arguments.append(limit)
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map(
-                Self.record)
+            return try Row.all(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments), as: Self.record)
         }
     }
 

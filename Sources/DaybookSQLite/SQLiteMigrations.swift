@@ -620,6 +620,9 @@ enum SQLiteMigrations {
                     UNION SELECT user_id, season, id FROM closet_items WHERE season <> '';
                     """)
         }
+        migrator.registerMigration("022 search index written once per commit") { db in
+            try db.execute(sql: SQLiteSearchSchema.staleDocuments)
+        }
         return migrator
     }
 }

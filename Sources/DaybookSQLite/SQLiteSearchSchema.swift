@@ -1,7 +1,8 @@
 /// The search index on SQLite: an FTS5 table (`search_index`) with a row per day entry, check-in,
 /// journal entry and closet item, and `search_docs` saying which record each FTS row is, whose it
-/// is and the day it is about. Triggers on the four tables keep both right on every insert, update
-/// and delete, cascades included.
+/// is and the day it is about. Triggers on the four tables keep `search_docs` right on every
+/// insert, update and delete, cascades included, and list the documents whose words changed in
+/// `search_stale`; `SQLiteSearchIndex.refresh` rewrites those FTS rows before each commit.
 ///
 /// Each row's `owner` column holds one token naming its user (`u` and the id's hex digits), and
 /// every query asks for it: FTS5 then intersects the user's posting list with the terms', so a
@@ -132,5 +133,108 @@ enum SQLiteSearchSchema {
             FROM closet_items i JOIN search_docs d ON d.user_id = i.user_id AND d.kind = 'item' AND d.ref = i.id;
         -- Filters read by date within a user (search without words).
         CREATE INDEX search_docs_by_date ON search_docs(user_id, date DESC);
+        """
+
+    /// Migration 22: the triggers no longer write the FTS table; they list the changed documents in
+    /// `search_stale`, and the commit writes them all at once (`SQLiteSearchIndex.refresh`).
+    ///
+    /// Why: FTS5 writes its pending words to disk as a new segment at every savepoint, and every
+    /// statement whose trigger writes a virtual table runs in one. A write was therefore a segment
+    /// of its own (and a share of the merges after it) even inside a group commit: the index was
+    /// 25 % of saving a day and half of creating a journal entry.
+    static let staleDocuments = """
+        CREATE TABLE search_stale (id INTEGER PRIMARY KEY);
+
+        DROP TRIGGER day_entries_search_insert;
+        DROP TRIGGER day_entries_search_update;
+        DROP TRIGGER day_entries_search_delete;
+        CREATE TRIGGER day_entries_search_insert AFTER INSERT ON day_entries BEGIN
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'day', NEW.date, NEW.date);
+            INSERT OR IGNORE INTO search_stale (id) VALUES (last_insert_rowid());
+        END;
+        CREATE TRIGGER day_entries_search_update AFTER UPDATE ON day_entries BEGIN
+            \(markStale(kind: "day", ref: "OLD.date"))
+        END;
+        CREATE TRIGGER day_entries_search_delete AFTER DELETE ON day_entries BEGIN
+            \(markStale(kind: "day", ref: "OLD.date"))
+            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'day' AND ref = OLD.date;
+        END;
+
+        DROP TRIGGER checkins_search_insert;
+        DROP TRIGGER checkins_search_update;
+        DROP TRIGGER checkins_search_delete;
+        CREATE TRIGGER checkins_search_insert AFTER INSERT ON checkins BEGIN
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'checkin', NEW.id, NEW.local_date);
+            INSERT OR IGNORE INTO search_stale (id) VALUES (last_insert_rowid());
+        END;
+        CREATE TRIGGER checkins_search_update AFTER UPDATE ON checkins BEGIN
+            \(markStale(kind: "checkin", ref: "OLD.id"))
+            UPDATE search_docs SET date = NEW.local_date WHERE user_id = OLD.user_id AND kind = 'checkin' AND ref = OLD.id;
+        END;
+        CREATE TRIGGER checkins_search_delete AFTER DELETE ON checkins BEGIN
+            \(markStale(kind: "checkin", ref: "OLD.id"))
+            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'checkin' AND ref = OLD.id;
+        END;
+
+        DROP TRIGGER journal_search_insert;
+        DROP TRIGGER journal_search_update;
+        DROP TRIGGER journal_search_delete;
+        CREATE TRIGGER journal_search_insert AFTER INSERT ON journal_entries BEGIN
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'journal', NEW.id, NEW.entry_date);
+            INSERT OR IGNORE INTO search_stale (id) VALUES (last_insert_rowid());
+        END;
+        CREATE TRIGGER journal_search_update AFTER UPDATE ON journal_entries BEGIN
+            \(markStale(kind: "journal", ref: "OLD.id"))
+            UPDATE search_docs SET date = NEW.entry_date WHERE user_id = OLD.user_id AND kind = 'journal' AND ref = OLD.id;
+        END;
+        CREATE TRIGGER journal_search_delete AFTER DELETE ON journal_entries BEGIN
+            \(markStale(kind: "journal", ref: "OLD.id"))
+            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'journal' AND ref = OLD.id;
+        END;
+
+        DROP TRIGGER closet_items_search_insert;
+        DROP TRIGGER closet_items_search_update;
+        DROP TRIGGER closet_items_search_delete;
+        CREATE TRIGGER closet_items_search_insert AFTER INSERT ON closet_items BEGIN
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'item', NEW.id, \(itemDate("NEW")));
+            INSERT OR IGNORE INTO search_stale (id) VALUES (last_insert_rowid());
+        END;
+        CREATE TRIGGER closet_items_search_update AFTER UPDATE ON closet_items BEGIN
+            \(markStale(kind: "item", ref: "OLD.id"))
+        END;
+        CREATE TRIGGER closet_items_search_delete AFTER DELETE ON closet_items BEGIN
+            \(markStale(kind: "item", ref: "OLD.id"))
+            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'item' AND ref = OLD.id;
+        END;
+        """
+
+    /// A trigger statement listing the document of `kind` and `ref` (of the row `OLD`) as stale.
+    private static func markStale(kind: String, ref: String) -> String {
+        """
+        INSERT OR IGNORE INTO search_stale (id)
+                SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = '\(kind)' AND ref = \(ref);
+        """
+    }
+
+    /// The FTS rows of the stale documents that still exist, computed from their records: one
+    /// statement for all four kinds, so FTS5 writes one segment for them.
+    static let rewriteStale = """
+        INSERT OR REPLACE INTO search_index (rowid, owner, body)
+        SELECT d.id, \(owner("d.user_id")), \(dayBody("e"))
+        FROM search_stale s CROSS JOIN search_docs d ON d.id = s.id
+            CROSS JOIN day_entries e ON e.user_id = d.user_id AND e.date = d.ref
+        WHERE d.kind = 'day'
+        UNION ALL
+        SELECT d.id, \(owner("d.user_id")), c.note
+        FROM search_stale s CROSS JOIN search_docs d ON d.id = s.id CROSS JOIN checkins c ON c.id = d.ref
+        WHERE d.kind = 'checkin'
+        UNION ALL
+        SELECT d.id, \(owner("d.user_id")), \(journalBody("j"))
+        FROM search_stale s CROSS JOIN search_docs d ON d.id = s.id CROSS JOIN journal_entries j ON j.id = d.ref
+        WHERE d.kind = 'journal'
+        UNION ALL
+        SELECT d.id, \(owner("d.user_id")), \(itemBody("i"))
+        FROM search_stale s CROSS JOIN search_docs d ON d.id = s.id CROSS JOIN closet_items i ON i.user_id = d.user_id AND i.id = d.ref
+        WHERE d.kind = 'item'
         """
 }

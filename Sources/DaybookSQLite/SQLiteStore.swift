@@ -46,7 +46,8 @@ public final class SQLiteStore: DaybookStore {
             let registered = daybook_register_lazy_bm25(db.sqliteConnection)
             guard registered == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: registered)) }
         }
-        database = SQLiteDatabase(pool: try DatabasePool(path: path, configuration: configuration))
+        database = SQLiteDatabase(
+            pool: try DatabasePool(path: path, configuration: configuration), beforeCommit: SQLiteSearchIndex.refresh)
         users = SQLiteUserStore(database: database)
         sessions = SQLiteSessionStore(database: database)
         loginAttempts = SQLiteLoginAttemptStore(database: database)

@@ -16,7 +16,7 @@ struct SQLiteVocabularyStore: VocabularyStore {
             }
             if !includeArchived { sql += " AND archived = 0" }
             sql += " ORDER BY kind, position, name"
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.item)
+            return try Row.all(db.cachedStatement(sql: sql), arguments: arguments, as: Self.item)
         }
     }
 

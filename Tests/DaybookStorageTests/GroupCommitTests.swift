@@ -1,3 +1,5 @@
+import DaybookCore
+import DaybookStorage
 import Foundation
 import GRDB
 import Synchronization
@@ -87,12 +89,60 @@ struct GroupCommitTests {
 
     private struct LostTransaction: Error {}
 
+    /// The search index is brought up to date once per group (`SQLiteSearchIndex`): the words of
+    /// the writes the group keeps are found, those of the write that failed are not, and no
+    /// document is left stale.
+    @Test func aGroupIndexesTheWordsOfTheWritesItKeeps() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("group-search-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteStore(path: directory.appendingPathComponent("test.sqlite").path)
+        try await store.migrate()
+        let anna = try await addUser(store, "anna")
+        func checkin(_ note: String) -> Checkin {
+            Checkin(
+                userID: anna.id, at: baseTime, localDate: date("2025-06-01"), timeZone: "UTC", feelingID: UUID(),
+                note: note, createdAt: baseTime, updatedAt: baseTime)
+        }
+        let taken = checkin("first")
+        try await store.checkins.insert(taken)
+        let database = store.database
+        let writer = WriterHolder.hold(database.pool) { database.waitingWrites == 10 }
+
+        let kept = try await withThrowingTaskGroup(of: Int?.self) { group in
+            for index in 0..<10 {
+                group.addTask(executorPreference: threads) {
+                    var written = checkin("word\(index)")
+                    if index == 3 { written.id = taken.id }  // fails: the id is taken
+                    do {
+                        try await store.checkins.insert(written)
+                        return index
+                    } catch {
+                        return nil
+                    }
+                }
+            }
+            return try await group.reduce(into: Set<Int>()) { if let index = $1 { $0.insert(index) } }
+        }
+
+        #expect(writer.wait(), "all ten writes queued behind the held writer")
+        #expect(kept == Set(0..<10).subtracting([3]))
+        #expect(database.groupCommitStatistics.groupsRunAgain == 0)
+        for index in 0..<10 {
+            let hits = try await store.search.search(
+                userID: anna.id, query: try #require(try SearchQuery.parse("word\(index)")), limit: 5, offset: 0)
+            #expect(hits.count == (index == 3 ? 0 : 1), "word\(index)")
+        }
+        let stale = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM search_stale") }
+        #expect(stale == 0)
+    }
+
     private static func database() throws -> (SQLiteDatabase, URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("group-commit-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let pool = try DatabasePool(path: directory.appendingPathComponent("test.sqlite").path)
         try pool.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, note TEXT NOT NULL)") }
-        return (SQLiteDatabase(pool: pool), directory)
+        return (SQLiteDatabase(pool: pool, beforeCommit: { _ in }), directory)
     }
 }
 
