@@ -15,7 +15,10 @@ enum SQLiteSearchIndex {
         // would scan the whole index for `rowid IN (…)`.
         let removed = try Int64.fetchAll(
             db.cachedStatement(
-                sql: "SELECT id FROM search_stale s WHERE NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.id = s.id)"))
+                sql: """
+                    SELECT DISTINCT id FROM search_stale s
+                    WHERE NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.id = s.id)
+                    """))
         for id in removed {
             try db.cachedStatement(sql: "DELETE FROM search_index WHERE rowid = ?").execute(arguments: [id])
         }

@@ -143,14 +143,16 @@ enum SQLiteSearchSchema {
     /// of its own (and a share of the merges after it) even inside a group commit: the index was
     /// 25 % of saving a day and half of creating a journal entry.
     static let staleDocuments = """
-        CREATE TABLE search_stale (id INTEGER PRIMARY KEY);
+        -- Without a key: a document changed twice in one transaction is listed twice. (A trigger's
+        -- OR IGNORE would not help: an UPSERT firing it imposes its own conflict handling.)
+        CREATE TABLE search_stale (id INTEGER NOT NULL);
 
         DROP TRIGGER day_entries_search_insert;
         DROP TRIGGER day_entries_search_update;
         DROP TRIGGER day_entries_search_delete;
         CREATE TRIGGER day_entries_search_insert AFTER INSERT ON day_entries BEGIN
             INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'day', NEW.date, NEW.date);
-            INSERT OR IGNORE INTO search_stale (id) VALUES (last_insert_rowid());
+            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
         END;
         CREATE TRIGGER day_entries_search_update AFTER UPDATE ON day_entries BEGIN
             \(markStale(kind: "day", ref: "OLD.date"))
@@ -165,7 +167,7 @@ enum SQLiteSearchSchema {
         DROP TRIGGER checkins_search_delete;
         CREATE TRIGGER checkins_search_insert AFTER INSERT ON checkins BEGIN
             INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'checkin', NEW.id, NEW.local_date);
-            INSERT OR IGNORE INTO search_stale (id) VALUES (last_insert_rowid());
+            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
         END;
         CREATE TRIGGER checkins_search_update AFTER UPDATE ON checkins BEGIN
             \(markStale(kind: "checkin", ref: "OLD.id"))
@@ -181,7 +183,7 @@ enum SQLiteSearchSchema {
         DROP TRIGGER journal_search_delete;
         CREATE TRIGGER journal_search_insert AFTER INSERT ON journal_entries BEGIN
             INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'journal', NEW.id, NEW.entry_date);
-            INSERT OR IGNORE INTO search_stale (id) VALUES (last_insert_rowid());
+            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
         END;
         CREATE TRIGGER journal_search_update AFTER UPDATE ON journal_entries BEGIN
             \(markStale(kind: "journal", ref: "OLD.id"))
@@ -197,7 +199,7 @@ enum SQLiteSearchSchema {
         DROP TRIGGER closet_items_search_delete;
         CREATE TRIGGER closet_items_search_insert AFTER INSERT ON closet_items BEGIN
             INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'item', NEW.id, \(itemDate("NEW")));
-            INSERT OR IGNORE INTO search_stale (id) VALUES (last_insert_rowid());
+            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
         END;
         CREATE TRIGGER closet_items_search_update AFTER UPDATE ON closet_items BEGIN
             \(markStale(kind: "item", ref: "OLD.id"))
@@ -211,7 +213,7 @@ enum SQLiteSearchSchema {
     /// A trigger statement listing the document of `kind` and `ref` (of the row `OLD`) as stale.
     private static func markStale(kind: String, ref: String) -> String {
         """
-        INSERT OR IGNORE INTO search_stale (id)
+        INSERT INTO search_stale (id)
                 SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = '\(kind)' AND ref = \(ref);
         """
     }
@@ -221,20 +223,23 @@ enum SQLiteSearchSchema {
     static let rewriteStale = """
         INSERT OR REPLACE INTO search_index (rowid, owner, body)
         SELECT d.id, \(owner("d.user_id")), \(dayBody("e"))
-        FROM search_stale s CROSS JOIN search_docs d ON d.id = s.id
+        FROM (SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id
             CROSS JOIN day_entries e ON e.user_id = d.user_id AND e.date = d.ref
         WHERE d.kind = 'day'
         UNION ALL
         SELECT d.id, \(owner("d.user_id")), c.note
-        FROM search_stale s CROSS JOIN search_docs d ON d.id = s.id CROSS JOIN checkins c ON c.id = d.ref
+        FROM (SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id
+            CROSS JOIN checkins c ON c.id = d.ref
         WHERE d.kind = 'checkin'
         UNION ALL
         SELECT d.id, \(owner("d.user_id")), \(journalBody("j"))
-        FROM search_stale s CROSS JOIN search_docs d ON d.id = s.id CROSS JOIN journal_entries j ON j.id = d.ref
+        FROM (SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id
+            CROSS JOIN journal_entries j ON j.id = d.ref
         WHERE d.kind = 'journal'
         UNION ALL
         SELECT d.id, \(owner("d.user_id")), \(itemBody("i"))
-        FROM search_stale s CROSS JOIN search_docs d ON d.id = s.id CROSS JOIN closet_items i ON i.user_id = d.user_id AND i.id = d.ref
+        FROM (SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id
+            CROSS JOIN closet_items i ON i.user_id = d.user_id AND i.id = d.ref
         WHERE d.kind = 'item'
         """
 }

@@ -91,7 +91,8 @@ struct GroupCommitTests {
 
     /// The search index is brought up to date once per group (`SQLiteSearchIndex`): the words of
     /// the writes the group keeps are found, those of the write that failed are not, and no
-    /// document is left stale.
+    /// document is left stale. Two saves of one day in the group (an upsert each, whose conflict
+    /// handling overrides its triggers') index the one that was kept.
     @Test func aGroupIndexesTheWordsOfTheWritesItKeeps() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("group-search-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -104,12 +105,24 @@ struct GroupCommitTests {
                 userID: anna.id, at: baseTime, localDate: date("2025-06-01"), timeZone: "UTC", feelingID: UUID(),
                 note: note, createdAt: baseTime, updatedAt: baseTime)
         }
+        func day(_ userID: UUID, note: String) -> DayEntry {
+            DayEntry(
+                userID: userID, date: date("2025-06-02"), mood: .good, note: note, createdAt: baseTime,
+                updatedAt: baseTime)
+        }
         let taken = checkin("first")
         try await store.checkins.insert(taken)
         let database = store.database
-        let writer = WriterHolder.hold(database.pool) { database.waitingWrites == 10 }
+        _ = try await store.days.upsert(day(anna.id, note: "draft"))
+        let writer = WriterHolder.hold(database.pool) { database.waitingWrites == 12 }
 
         let kept = try await withThrowingTaskGroup(of: Int?.self) { group in
+            for note in ["morning", "evening"] {
+                group.addTask(executorPreference: threads) {
+                    _ = try await store.days.upsert(day(anna.id, note: note))
+                    return nil
+                }
+            }
             for index in 0..<10 {
                 group.addTask(executorPreference: threads) {
                     var written = checkin("word\(index)")
@@ -125,13 +138,19 @@ struct GroupCommitTests {
             return try await group.reduce(into: Set<Int>()) { if let index = $1 { $0.insert(index) } }
         }
 
-        #expect(writer.wait(), "all ten writes queued behind the held writer")
+        #expect(writer.wait(), "all twelve writes queued behind the held writer")
         #expect(kept == Set(0..<10).subtracting([3]))
         #expect(database.groupCommitStatistics.groupsRunAgain == 0)
         for index in 0..<10 {
             let hits = try await store.search.search(
                 userID: anna.id, query: try #require(try SearchQuery.parse("word\(index)")), limit: 5, offset: 0)
             #expect(hits.count == (index == 3 ? 0 : 1), "word\(index)")
+        }
+        let saved = try #require(try await store.days.entry(userID: anna.id, date: date("2025-06-02")))
+        for note in ["draft", "morning", "evening"] {
+            let hits = try await store.search.search(
+                userID: anna.id, query: try #require(try SearchQuery.parse(note)), limit: 5, offset: 0)
+            #expect(hits.count == (note == saved.note ? 1 : 0), "\(note)")
         }
         let stale = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM search_stale") }
         #expect(stale == 0)
