@@ -142,80 +142,48 @@ enum SQLiteSearchSchema {
     /// statement whose trigger writes a virtual table runs in one. A write was therefore a segment
     /// of its own (and a share of the merges after it) even inside a group commit: the index was
     /// 25 % of saving a day and half of creating a journal entry.
-    static let staleDocuments = """
-        -- Without a key: a document changed twice in one transaction is listed twice. (A trigger's
-        -- OR IGNORE would not help: an UPSERT firing it imposes its own conflict handling.)
-        CREATE TABLE search_stale (id INTEGER NOT NULL);
+    ///
+    /// `search_stale` has no key: a document changed twice in one transaction is listed twice. (A
+    /// trigger's `OR IGNORE` would not help: an UPSERT firing it imposes its own conflict handling.)
+    static let staleDocuments = [
+        "CREATE TABLE search_stale (id INTEGER NOT NULL);",
+        staleTriggers(prefix: "day_entries", table: "day_entries", kind: "day", ref: "date", date: { "\($0).date" }),
+        staleTriggers(
+            prefix: "checkins", table: "checkins", kind: "checkin", ref: "id", dateMoves: true,
+            date: { "\($0).local_date" }),
+        staleTriggers(
+            prefix: "journal", table: "journal_entries", kind: "journal", ref: "id", dateMoves: true,
+            date: { "\($0).entry_date" }),
+        staleTriggers(prefix: "closet_items", table: "closet_items", kind: "item", ref: "id", date: itemDate),
+    ].joined(separator: "\n")
 
-        DROP TRIGGER day_entries_search_insert;
-        DROP TRIGGER day_entries_search_update;
-        DROP TRIGGER day_entries_search_delete;
-        CREATE TRIGGER day_entries_search_insert AFTER INSERT ON day_entries BEGIN
-            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'day', NEW.date, NEW.date);
-            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
-        END;
-        CREATE TRIGGER day_entries_search_update AFTER UPDATE ON day_entries BEGIN
-            \(markStale(kind: "day", ref: "OLD.date"))
-        END;
-        CREATE TRIGGER day_entries_search_delete AFTER DELETE ON day_entries BEGIN
-            \(markStale(kind: "day", ref: "OLD.date"))
-            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'day' AND ref = OLD.date;
-        END;
-
-        DROP TRIGGER checkins_search_insert;
-        DROP TRIGGER checkins_search_update;
-        DROP TRIGGER checkins_search_delete;
-        CREATE TRIGGER checkins_search_insert AFTER INSERT ON checkins BEGIN
-            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'checkin', NEW.id, NEW.local_date);
-            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
-        END;
-        CREATE TRIGGER checkins_search_update AFTER UPDATE ON checkins BEGIN
-            \(markStale(kind: "checkin", ref: "OLD.id"))
-            UPDATE search_docs SET date = NEW.local_date WHERE user_id = OLD.user_id AND kind = 'checkin' AND ref = OLD.id;
-        END;
-        CREATE TRIGGER checkins_search_delete AFTER DELETE ON checkins BEGIN
-            \(markStale(kind: "checkin", ref: "OLD.id"))
-            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'checkin' AND ref = OLD.id;
-        END;
-
-        DROP TRIGGER journal_search_insert;
-        DROP TRIGGER journal_search_update;
-        DROP TRIGGER journal_search_delete;
-        CREATE TRIGGER journal_search_insert AFTER INSERT ON journal_entries BEGIN
-            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'journal', NEW.id, NEW.entry_date);
-            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
-        END;
-        CREATE TRIGGER journal_search_update AFTER UPDATE ON journal_entries BEGIN
-            \(markStale(kind: "journal", ref: "OLD.id"))
-            UPDATE search_docs SET date = NEW.entry_date WHERE user_id = OLD.user_id AND kind = 'journal' AND ref = OLD.id;
-        END;
-        CREATE TRIGGER journal_search_delete AFTER DELETE ON journal_entries BEGIN
-            \(markStale(kind: "journal", ref: "OLD.id"))
-            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'journal' AND ref = OLD.id;
-        END;
-
-        DROP TRIGGER closet_items_search_insert;
-        DROP TRIGGER closet_items_search_update;
-        DROP TRIGGER closet_items_search_delete;
-        CREATE TRIGGER closet_items_search_insert AFTER INSERT ON closet_items BEGIN
-            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, 'item', NEW.id, \(itemDate("NEW")));
-            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
-        END;
-        CREATE TRIGGER closet_items_search_update AFTER UPDATE ON closet_items BEGIN
-            \(markStale(kind: "item", ref: "OLD.id"))
-        END;
-        CREATE TRIGGER closet_items_search_delete AFTER DELETE ON closet_items BEGIN
-            \(markStale(kind: "item", ref: "OLD.id"))
-            DELETE FROM search_docs WHERE user_id = OLD.user_id AND kind = 'item' AND ref = OLD.id;
-        END;
-        """
-
-    /// A trigger statement listing the document of `kind` and `ref` (of the row `OLD`) as stale.
-    private static func markStale(kind: String, ref: String) -> String {
-        """
-        INSERT INTO search_stale (id)
-                SELECT id FROM search_docs WHERE user_id = OLD.user_id AND kind = '\(kind)' AND ref = \(ref);
-        """
+    /// The three triggers (`<prefix>_search_insert`, `_update`, `_delete`) that keep `search_docs`
+    /// right for `table` and list the changed document in `search_stale`. `ref` is the column
+    /// naming the record; `date` the day it is filed under, from a row name (`NEW`); with
+    /// `dateMoves`, an update files it again under its new day.
+    private static func staleTriggers(
+        prefix: String, table: String, kind: String, ref: String, dateMoves: Bool = false,
+        date: (String) -> String
+    ) -> String {
+        let document = "user_id = OLD.user_id AND kind = '\(kind)' AND ref = OLD.\(ref)"
+        let markStale = "INSERT INTO search_stale (id) SELECT id FROM search_docs WHERE \(document);"
+        return """
+            DROP TRIGGER \(prefix)_search_insert;
+            DROP TRIGGER \(prefix)_search_update;
+            DROP TRIGGER \(prefix)_search_delete;
+            CREATE TRIGGER \(prefix)_search_insert AFTER INSERT ON \(table) BEGIN
+                INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, '\(kind)', NEW.\(ref), \(date("NEW")));
+                INSERT INTO search_stale (id) VALUES (last_insert_rowid());
+            END;
+            CREATE TRIGGER \(prefix)_search_update AFTER UPDATE ON \(table) BEGIN
+                \(markStale)
+                \(dateMoves ? "UPDATE search_docs SET date = \(date("NEW")) WHERE \(document);" : "")
+            END;
+            CREATE TRIGGER \(prefix)_search_delete AFTER DELETE ON \(table) BEGIN
+                \(markStale)
+                DELETE FROM search_docs WHERE \(document);
+            END;
+            """
     }
 
     /// The FTS rows of the stale documents that still exist, computed from their records: one
