@@ -7,9 +7,12 @@ struct PostgresDayStore: DayStore {
     let client: PostgresClient
     let logger: Logger
 
-    func upsert(_ entry: DayEntry) async throws -> Bool {
+    func upsert(_ entry: DayEntry) async throws -> ReplacedDay? {
         let rows = try await client.rows(DayEntryUpsert.self, bindings: Self.bindings(entry), logger: logger)
-        return try rows.first?.value("replaced", as: Bool.self) ?? false
+        guard let row = rows.first, try row.value("replaced", as: Bool.self) else { return nil }
+        return ReplacedDay(
+            createdAt: try row.time("created_at"), question: try row.value("previous_question"),
+            photoID: try row.value("previous_photo_id"))
     }
 
     /// Inserts a day entry unless its date has one (an import): whether it was inserted.

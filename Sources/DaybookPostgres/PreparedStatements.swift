@@ -252,19 +252,26 @@ private func dayEntryInsert(then tail: String) -> String {
     """
 }
 
-/// Saving a day: the entry replaces the date's (its `created_at` stays). `replaced` says which
-/// happened, in the one atomic statement: `xmax` is 0 on a freshly inserted row and the updating
-/// transaction's id on a replaced one.
+/// Saving a day: the entry replaces the date's, keeping its `created_at` and, when it has one, its
+/// question. `replaced` says which happened, in the one atomic statement: `xmax` is 0 on a freshly
+/// inserted row and the updating transaction's id on a replaced one. The replaced entry's question
+/// and photo come from `previous`, which reads the table as it was before the statement (empty
+/// when another save inserted the date at the same moment).
 enum DayEntryUpsert: PreparedSQL {
-    static let sql = dayEntryInsert(
-        then: """
-            DO UPDATE SET
-                mood = excluded.mood, activity_ids = excluded.activity_ids, note = excluded.note,
-                thoughts = excluded.thoughts, gratitude = excluded.gratitude, question = excluded.question,
-                answer = excluded.answer, song_title = excluded.song_title, song_artist = excluded.song_artist,
-                song_link = excluded.song_link, photo_id = excluded.photo_id, updated_at = excluded.updated_at
-            RETURNING (xmax <> 0) AS replaced
-            """)
+    static let sql =
+        "WITH previous AS (SELECT question, photo_id FROM day_entries WHERE user_id = $1::uuid AND date = $2::date) "
+        + dayEntryInsert(
+            then: """
+                DO UPDATE SET
+                    mood = excluded.mood, activity_ids = excluded.activity_ids, note = excluded.note,
+                    thoughts = excluded.thoughts, gratitude = excluded.gratitude, answer = excluded.answer,
+                    question = CASE WHEN day_entries.question <> '' THEN day_entries.question ELSE excluded.question END,
+                    song_title = excluded.song_title, song_artist = excluded.song_artist,
+                    song_link = excluded.song_link, photo_id = excluded.photo_id, updated_at = excluded.updated_at
+                RETURNING (xmax <> 0) AS replaced, created_at,
+                    coalesce((SELECT question FROM previous), '') AS previous_question,
+                    (SELECT photo_id FROM previous) AS previous_photo_id
+                """)
 }
 
 /// Importing a day: a row when the entry was inserted, none when the date had one.

@@ -6,23 +6,28 @@ import GRDB
 struct SQLiteDayStore: DayStore {
     let database: SQLiteDatabase
 
-    func upsert(_ entry: DayEntry) async throws -> Bool {
+    func upsert(_ entry: DayEntry) async throws -> ReplacedDay? {
         try await database.write { db in
-            let existed =
-                try Bool.fetchOne(
-                    db.cachedStatement(sql: "SELECT 1 FROM day_entries WHERE user_id = ? AND date = ?"),
-                    arguments: [Stored.id(entry.userID), entry.date.description]) ?? false
+            // In the write's transaction: nothing can change the row between the two statements.
+            let replaced = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT created_at, question, photo_id FROM day_entries WHERE user_id = ? AND date = ?"),
+                arguments: [Stored.id(entry.userID), entry.date.description]
+            ).map { row in
+                ReplacedDay(createdAt: row.time(0), question: row.text(1), photoID: row.optionalUUID(2))
+            }
             try Self.insert(
                 entry,
                 onConflict: """
                     DO UPDATE SET
                         mood = excluded.mood, activity_ids = excluded.activity_ids, note = excluded.note,
-                        thoughts = excluded.thoughts, gratitude = excluded.gratitude, question = excluded.question,
-                        answer = excluded.answer, song_title = excluded.song_title,
-                        song_artist = excluded.song_artist, song_link = excluded.song_link,
-                        photo_id = excluded.photo_id, updated_at = excluded.updated_at
+                        thoughts = excluded.thoughts, gratitude = excluded.gratitude, answer = excluded.answer,
+                        question = CASE WHEN day_entries.question <> '' THEN day_entries.question ELSE excluded.question END,
+                        song_title = excluded.song_title, song_artist = excluded.song_artist,
+                        song_link = excluded.song_link, photo_id = excluded.photo_id,
+                        updated_at = excluded.updated_at
                     """, in: db)
-            return existed
+            return replaced
         }
     }
 

@@ -1,11 +1,29 @@
 import DaybookCore
 import Foundation
 
+/// What saving a day entry replaced (`DayStore.upsert`).
+public struct ReplacedDay: Sendable, Hashable {
+    /// The replaced entry's creation time, which the saved entry keeps.
+    public var createdAt: Date
+    /// The question the replaced entry answered; the saved entry keeps it unless it is empty.
+    public var question: String
+    /// The photo the replaced entry showed, for the caller to let go of if it changed.
+    public var photoID: UUID?
+
+    public init(createdAt: Date, question: String, photoID: UUID?) {
+        self.createdAt = createdAt
+        self.question = question
+        self.photoID = photoID
+    }
+}
+
 /// Day entries: one per user and date.
 public protocol DayStore: Sendable {
     /// Inserts, or replaces the entry already kept for that date (seed 000 §4.3), keeping its
-    /// creation time. Returns true when it replaced one.
-    func upsert(_ entry: DayEntry) async throws -> Bool
+    /// creation time and, when it has one, its question (the one that was answered). One
+    /// statement, so saving a day needs no read before it. Returns what it replaced, nil when the
+    /// date had no entry.
+    func upsert(_ entry: DayEntry) async throws -> ReplacedDay?
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry?
     @discardableResult func delete(userID: UUID, date: LocalDate) async throws -> Bool
     /// Newest first, strictly before `before` when given.

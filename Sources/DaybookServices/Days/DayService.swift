@@ -62,9 +62,9 @@ public struct DayService: Sendable {
     public func save(user: User, dateText: String, input: DayEntryInput) async throws -> SavedDay {
         var errors = FieldErrors()
         let day = errors.check { try self.date(dateText, for: user) }
-        let existing: DayEntry? = if let day { try await store.days.entry(userID: user.id, date: day) } else { nil }
         let target = day ?? today(for: user)
-        let asked = question(for: target, existing: existing)
+        // An entry saved before keeps its question (the store sees to it, `DayStore.upsert`).
+        let asked = question(for: target)
         let time = now().roundedToMicroseconds
         let entry = errors.check {
             try DayEntryRules.validate(input, userID: user.id, date: target, question: asked, now: time)
@@ -81,10 +81,13 @@ public struct DayService: Sendable {
         }
         try errors.throwIfAny()
         var saved = entry!
-        if let existing { saved.createdAt = existing.createdAt }
         let replaced = try await store.days.upsert(saved)
-        if let old = existing?.photoID, old != saved.photoID { try await media?.release(userID: user.id, id: old) }
-        return SavedDay(entry: saved, replaced: replaced)
+        if let replaced {
+            saved.createdAt = replaced.createdAt
+            if !replaced.question.isEmpty { saved.question = replaced.question }
+            if let old = replaced.photoID, old != saved.photoID { try await media?.release(userID: user.id, id: old) }
+        }
+        return SavedDay(entry: saved, replaced: replaced != nil)
     }
 
     public func entry(user: User, dateText: String) async throws -> DayEntry {
