@@ -429,13 +429,10 @@ struct SQLiteClosetStore: ClosetStore {
                 db.cachedStatement(sql: sql), arguments: StatementArguments([user, user] + arguments)
             ).map { item($0, wear: WearSummary(count: $0[16], lastWorn: ($0[17] as String?).flatMap(LocalDate.init))) }
         }
-        // Decoded as the cursor steps, from SQLite's own column bytes: `fetchAll` would first copy
-        // every value of every row.
-        var items: [ClosetItem] = []
-        let rows = try Row.fetchCursor(
+        var items = try Row.all(
             db.cachedStatement(sql: "SELECT \(itemColumns) FROM \(source) WHERE i.user_id = ? AND \(condition)"),
-            arguments: StatementArguments([user] + arguments))
-        while let row = try rows.next() { items.append(item(row, wear: WearSummary())) }
+            arguments: StatementArguments([user] + arguments)
+        ) { item($0, wear: WearSummary()) }
         guard !items.isEmpty else { return [] }
         let ids = items.map { Stored.id($0.id) }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")

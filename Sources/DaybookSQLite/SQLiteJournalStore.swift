@@ -230,8 +230,7 @@ struct SQLiteJournalStore: JournalStore {
     /// Entries from `sql` (which selects `journal_entries` rows), each with its photos in order.
     static func entries(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalEntry] {
         var entries = try Row.all(db.cachedStatement(sql: sql), arguments: arguments, as: entry)
-        let photos = try photoIDs(db, entryIDs: entries.map { Stored.id($0.id) })
-        for index in entries.indices { entries[index].photoIDs = photos[Stored.id(entries[index].id)] ?? [] }
+        try addPhotos(db, to: &entries, \.self)
         return entries
     }
 
@@ -245,15 +244,21 @@ struct SQLiteJournalStore: JournalStore {
                     id: row.uuid(1), username: row.text(12), displayName: row.text(13),
                     avatarMediaID: row.optionalUUID(14)))
         }
-        let photos = try photoIDs(db, entryIDs: entries.map { Stored.id($0.entry.id) })
-        for index in entries.indices {
-            entries[index].entry.photoIDs = photos[Stored.id(entries[index].entry.id)] ?? []
-        }
+        try addPhotos(db, to: &entries, \.entry)
         return entries
     }
 
+    /// Sets the photos of the entry each of `items` holds (at `entry`), in order, read in one query.
+    private static func addPhotos<Item>(
+        _ db: Database, to items: inout [Item], _ entry: WritableKeyPath<Item, JournalEntry>
+    ) throws {
+        let ids = items.map { Stored.id($0[keyPath: entry].id) }
+        let photos = try photoIDs(db, entryIDs: ids)
+        for index in items.indices { items[index][keyPath: entry].photoIDs = photos[ids[index]] ?? [] }
+    }
+
     /// The photos of several entries in one query, each entry's in order.
-    static func photoIDs(_ db: Database, entryIDs: [String]) throws -> [String: [UUID]] {
+    private static func photoIDs(_ db: Database, entryIDs: [String]) throws -> [String: [UUID]] {
         guard !entryIDs.isEmpty else { return [:] }
         let marks = Array(repeating: "?", count: entryIDs.count).joined(separator: ", ")
         var photos: [String: [UUID]] = [:]

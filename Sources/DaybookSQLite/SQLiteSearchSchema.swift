@@ -186,27 +186,32 @@ enum SQLiteSearchSchema {
             """
     }
 
+    /// The stale documents that still exist (`d`), each once, read from the list first (`CROSS
+    /// JOIN` keeps that order: the planner would rather scan all of `search_docs`).
+    private static let staleDocs =
+        "(SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id"
+
     /// The FTS rows of the stale documents that still exist, computed from their records: one
     /// statement for all four kinds, so FTS5 writes one segment for them.
     static let rewriteStale = """
         INSERT OR REPLACE INTO search_index (rowid, owner, body)
         SELECT d.id, \(owner("d.user_id")), \(dayBody("e"))
-        FROM (SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id
+        FROM \(staleDocs)
             CROSS JOIN day_entries e ON e.user_id = d.user_id AND e.date = d.ref
         WHERE d.kind = 'day'
         UNION ALL
         SELECT d.id, \(owner("d.user_id")), c.note
-        FROM (SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id
+        FROM \(staleDocs)
             CROSS JOIN checkins c ON c.id = d.ref
         WHERE d.kind = 'checkin'
         UNION ALL
         SELECT d.id, \(owner("d.user_id")), \(journalBody("j"))
-        FROM (SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id
+        FROM \(staleDocs)
             CROSS JOIN journal_entries j ON j.id = d.ref
         WHERE d.kind = 'journal'
         UNION ALL
         SELECT d.id, \(owner("d.user_id")), \(itemBody("i"))
-        FROM (SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id
+        FROM \(staleDocs)
             CROSS JOIN closet_items i ON i.user_id = d.user_id AND i.id = d.ref
         WHERE d.kind = 'item'
         """

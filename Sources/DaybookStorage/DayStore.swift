@@ -20,9 +20,9 @@ public struct ReplacedDay: Sendable, Hashable {
 /// Day entries: one per user and date.
 public protocol DayStore: Sendable {
     /// Inserts, or replaces the entry already kept for that date (seed 000 §4.3), keeping its
-    /// creation time and, when it has one, its question (the one that was answered). One
-    /// statement, so saving a day needs no read before it. Returns what it replaced, nil when the
-    /// date had no entry.
+    /// creation time and, when it has one, its question (the one that was answered), so saving a
+    /// day needs no read before it (one statement on PostgreSQL, one write on SQLite). Returns what
+    /// it replaced, nil when the date had no entry.
     func upsert(_ entry: DayEntry) async throws -> ReplacedDay?
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry?
     @discardableResult func delete(userID: UUID, date: LocalDate) async throws -> Bool
