@@ -53,8 +53,9 @@ struct PostgresCheckinStore: CheckinStore {
     func checkins(userID: UUID, from: LocalDate?, to: LocalDate?, after cursor: CheckinCursor?, limit: Int)
         async throws -> [Checkin]
     {
-        // Without date bounds (the check-in list), a prepared statement; with them, sent as it is.
-        guard from != nil || to != nil else {
+        // Without date bounds (the check-in list), a prepared statement; with them, or a page longer
+        // than the API's (an export's), sent as it is.
+        guard from != nil || to != nil || limit > ShortPage.rows else {
             return try await client.rows(
                 CheckinsPage.self, userID, cursor.map { PGTime($0.at) } ?? FirstPage.time, cursor?.id ?? FirstPage.id,
                 limit,

@@ -108,7 +108,9 @@ struct PostgresJournalStore: JournalStore {
     }
 
     func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry] {
-        guard let tag else {
+        // The journal list without a tag, a prepared statement; with one, or a page longer than the
+        // API's (an export's), sent as it is.
+        guard tag != nil || limit > ShortPage.rows else {
             return try await client.rows(
                 JournalPage.self, userID, cursor.map { PGTime($0.createdAt) } ?? FirstPage.time,
                 cursor?.id ?? FirstPage.id, limit, logger: logger
@@ -120,7 +122,7 @@ struct PostgresJournalStore: JournalStore {
             """
             \(unescaped: Self.select)
             WHERE e.user_id = \(userID)
-                AND e.tags @> ARRAY[\(tag)::text]
+                AND (\(tag)::text IS NULL OR e.tags @> ARRAY[\(tag)::text])
                 AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
             """, logger: logger

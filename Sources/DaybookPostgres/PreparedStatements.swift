@@ -107,16 +107,33 @@ enum CheckinByID: PreparedSQL {
 }
 
 /// A page of a user's (`$1`) check-ins, newest first, after the cursor (`$2` time, `$3` id; the
-/// first page passes a time past every check-in), at most `$4`: the check-in list without date
-/// bounds. The cursor is in the index condition, so a page deep in ten years of check-ins is read
-/// from its place, whichever plan PostgreSQL keeps for the statement (a generic plan with
-/// `$2 IS NULL OR …`, or with the date bounds in, filtered 40,000 rows to reach it: 22–43 ms
-/// against 0.1).
+/// first page passes a time past every check-in), at most `$4` (a `ShortPage`): the check-in list
+/// without date bounds. The cursor is in the index condition, so a page deep in ten years of
+/// check-ins is read from its place, whichever plan PostgreSQL keeps for the statement (a generic
+/// plan with `$2 IS NULL OR …`, or with the date bounds in, filtered 40,000 rows to reach it:
+/// 22–43 ms against 0.1).
 enum CheckinsPage: PreparedSQL {
-    static let sql = """
-        SELECT \(checkinColumns) FROM checkins WHERE user_id = $1 AND (at, id) < ($2, $3)
-        ORDER BY at DESC, id DESC LIMIT $4
-        """
+    static let sql = ShortPage.sql(
+        "SELECT \(checkinColumns) FROM checkins WHERE user_id = $1 AND (at, id) < ($2, $3)",
+        orderBy: "at DESC, id DESC", limit: "$4")
+}
+
+/// A page of "newest first" of at most `rows` rows, in a form PostgreSQL plans once per
+/// connection. With `LIMIT $n` alone the generic plan is costed as if it read a tenth of the
+/// matching rows, so it lost to a custom plan every time and the statement was planned again on
+/// every execution (planning was ~45 % of PostgreSQL's CPU in a journal list); a literal limit
+/// inside caps the generic plan's estimate, and `pg_prepared_statements` counts generic plans from
+/// the sixth execution on. A store sends a longer page (an export's) unprepared.
+enum ShortPage {
+    /// The API's largest page (100) and the row that says whether there is another.
+    static let rows = 101
+
+    /// `select`, ordered by `orderBy`, at most `limit` (a parameter, at most `rows`) rows. The
+    /// outer `*` is the inner select's named columns; the outer order costs nothing (the inner
+    /// rows come sorted) and makes the order the statement's, not the subquery's.
+    static func sql(_ select: String, orderBy: String, limit: String) -> String {
+        "SELECT * FROM (\(select) ORDER BY \(orderBy) LIMIT \(rows)) page ORDER BY \(orderBy) LIMIT \(limit)"
+    }
 }
 
 /// Where a prepared page of "newest first" starts when it has no cursor: after the greatest time
@@ -138,14 +155,12 @@ enum PublicFeedPage: PreparedSQL {
 }
 
 /// A page of a user's own journal entries (`$1` user), newest first, after the cursor (`$2` time,
-/// `$3` id; `FirstPage` for the first), at most `$4`: the journal list without a tag. (A list of
-/// one tag is sent unprepared.)
+/// `$3` id; `FirstPage` for the first), at most `$4` (a `ShortPage`): the journal list without a
+/// tag. (A list of one tag is sent unprepared.)
 enum JournalPage: PreparedSQL {
-    static let sql = """
-        \(PostgresJournalStore.select)
-        WHERE e.user_id = $1 AND (e.created_at, e.id) < ($2, $3)
-        ORDER BY e.created_at DESC, e.id DESC LIMIT $4
-        """
+    static let sql = ShortPage.sql(
+        "\(PostgresJournalStore.select) WHERE e.user_id = $1 AND (e.created_at, e.id) < ($2, $3)",
+        orderBy: "created_at DESC, id DESC", limit: "$4")
 }
 
 /// A journal entry of its author (`$1` user, `$2` id), with its photos.

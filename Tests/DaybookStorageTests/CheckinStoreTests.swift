@@ -120,7 +120,8 @@ struct CheckinStoreTests {
             var cursor: CheckinCursor? = nil
             var pages = 0
             while true {
-                let page = try await store.checkins.checkins(userID: anna.id, from: nil, to: nil, after: cursor, limit: 3)
+                let page = try await store.checkins.checkins(
+                    userID: anna.id, from: nil, to: nil, after: cursor, limit: 3)
                 if page.isEmpty { break }
                 pages += 1
                 paged += page
@@ -128,13 +129,40 @@ struct CheckinStoreTests {
             }
             #expect(pages == 3)
             #expect(paged == expected)
-            #expect(try await store.checkins.checkins(userID: anna.id, from: nil, to: nil, after: nil, limit: 100) == expected)
+            #expect(
+                try await store.checkins.checkins(userID: anna.id, from: nil, to: nil, after: nil, limit: 100)
+                    == expected)
 
             // A cursor that went through its text form works the same.
             let token = CheckinCursor(after: expected[1]).token
             let resumed = try await store.checkins.checkins(
                 userID: anna.id, from: nil, to: nil, after: CheckinCursor(token: token), limit: 2)
             #expect(resumed == Array(expected[2...3]))
+        }
+    }
+
+    /// PostgreSQL prepares pages up to the API's largest (101 rows) and sends longer ones (an
+    /// export's) unprepared: both kinds read the same rows in the same order.
+    @Test(arguments: TestDatabase.available)
+    func pagesLongerThanTheAPIsReadTheSameRows(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            var all: [Checkin] = []
+            for index in 0..<130 {
+                let item = checkin(anna.id, at: time(Double(index / 2)), on: "2025-06-15")
+                try await store.checkins.insert(item)
+                all.append(item)
+            }
+            let expected = all.sorted {
+                ($0.at, $0.id.uuidString.lowercased()) > ($1.at, $1.id.uuidString.lowercased())
+            }
+            func page(after cursor: CheckinCursor?, limit: Int) async throws -> [Checkin] {
+                try await store.checkins.checkins(userID: anna.id, from: nil, to: nil, after: cursor, limit: limit)
+            }
+            #expect(try await page(after: nil, limit: 500) == expected)
+            let short = try await page(after: nil, limit: 101)
+            #expect(short == Array(expected[..<101]))
+            #expect(try await page(after: CheckinCursor(after: short[99]), limit: 102) == Array(expected[100...]))
         }
     }
 
@@ -154,7 +182,9 @@ struct CheckinStoreTests {
             for item in items { try await store.checkins.insert(item) }
             try await store.checkins.insert(checkin(bob.id, at: time(2), on: "2025-06-14"))
 
-            func dates(_ from: String?, _ to: String?, after: CheckinCursor? = nil, limit: Int = 50) async throws -> [String] {
+            func dates(_ from: String?, _ to: String?, after: CheckinCursor? = nil, limit: Int = 50) async throws
+                -> [String]
+            {
                 try await store.checkins.checkins(
                     userID: anna.id, from: from.map(date), to: to.map(date), after: after, limit: limit
                 ).map(\.localDate.description)
@@ -162,7 +192,8 @@ struct CheckinStoreTests {
             #expect(try await dates("2025-06-14", "2025-06-15") == ["2025-06-15", "2025-06-14", "2025-06-14"])
             #expect(try await dates("2025-06-15", nil) == ["2025-06-16", "2025-06-15"])
             #expect(try await dates(nil, "2025-06-13") == ["2025-06-13"])
-            #expect(try await dates("2025-06-14", "2025-06-14", after: CheckinCursor(after: items[2])) == ["2025-06-14"])
+            #expect(
+                try await dates("2025-06-14", "2025-06-14", after: CheckinCursor(after: items[2])) == ["2025-06-14"])
             #expect(try await dates("2025-07-01", "2025-07-31").isEmpty)
         }
     }
@@ -172,13 +203,19 @@ struct CheckinStoreTests {
         try await withStore(database) { store in
             let anna = try await addUser(store, "anna")
             let bob = try await addUser(store, "bob")
-            for (seconds, day) in [(0.0, "2025-05-31"), (1, "2025-06-01"), (2, "2025-06-01"), (3, "2025-06-01"), (4, "2025-06-30"), (5, "2025-07-01")] {
+            for (seconds, day) in [
+                (0.0, "2025-05-31"), (1, "2025-06-01"), (2, "2025-06-01"), (3, "2025-06-01"), (4, "2025-06-30"),
+                (5, "2025-07-01"),
+            ] {
                 try await store.checkins.insert(checkin(anna.id, at: time(seconds), on: day))
             }
             try await store.checkins.insert(checkin(bob.id, at: time(0), on: "2025-06-01"))
-            let june = try await store.checkins.countsByDate(userID: anna.id, from: date("2025-06-01"), to: date("2025-06-30"))
+            let june = try await store.checkins.countsByDate(
+                userID: anna.id, from: date("2025-06-01"), to: date("2025-06-30"))
             #expect(june == [date("2025-06-01"): 3, date("2025-06-30"): 1])
-            #expect(try await store.checkins.countsByDate(userID: anna.id, from: date("2025-08-01"), to: date("2025-08-31")) == [:])
+            #expect(
+                try await store.checkins.countsByDate(userID: anna.id, from: date("2025-08-01"), to: date("2025-08-31"))
+                    == [:])
         }
     }
 }

@@ -87,6 +87,32 @@ struct JournalStoreTests {
         }
     }
 
+    /// PostgreSQL prepares pages up to the API's largest (101 rows) and sends longer ones (an
+    /// export's) unprepared: both kinds read the same entries in the same order.
+    @Test(arguments: TestDatabase.available)
+    func pagesLongerThanTheAPIsReadTheSameEntries(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            var all: [JournalEntry] = []
+            for index in 0..<120 {
+                let item = entry(anna.id, "E\(index)", at: Double(index / 2))
+                try await store.journal.create(item)
+                all.append(item)
+            }
+            let expected = all.sorted {
+                ($0.createdAt, $0.id.uuidString.lowercased()) > ($1.createdAt, $1.id.uuidString.lowercased())
+            }.map(\.id)
+            func page(after last: JournalEntry?, limit: Int) async throws -> [UUID] {
+                let cursor = last.map { PageCursor(createdAt: $0.createdAt, id: $0.id) }
+                return try await store.journal.entries(userID: anna.id, tag: nil, after: cursor, limit: limit).map(\.id)
+            }
+            #expect(try await page(after: nil, limit: 200) == expected)
+            #expect(try await page(after: nil, limit: 101) == Array(expected[..<101]))
+            let hundredth = all.first { $0.id == expected[99] }
+            #expect(try await page(after: hundredth, limit: 102) == Array(expected[100...]))
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func feedsPageNewestFirstAndFilterByTag(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
