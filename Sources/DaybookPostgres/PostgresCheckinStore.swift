@@ -68,7 +68,7 @@ struct PostgresCheckinStore: CheckinStore {
         let cursorID = cursor?.id
         return try await client.rows(
             """
-            SELECT * FROM checkins
+            SELECT \(unescaped: Self.columns) FROM checkins
             WHERE user_id = \(userID)
                 AND (\(from)::date IS NULL OR local_date >= \(from))
                 AND (\(to)::date IS NULL OR local_date <= \(to))
@@ -82,7 +82,7 @@ struct PostgresCheckinStore: CheckinStore {
         guard !dates.isEmpty else { return [] }
         return try await client.rows(
             """
-            SELECT * FROM checkins WHERE user_id = \(userID) AND local_date = ANY(\(dates.map(\.description))::date[])
+            SELECT \(unescaped: Self.columns) FROM checkins WHERE user_id = \(userID) AND local_date = ANY(\(dates.map(\.description))::date[])
             ORDER BY at DESC, id DESC
             """, logger: logger
         ).map(Self.checkin)
@@ -99,6 +99,10 @@ struct PostgresCheckinStore: CheckinStore {
         for row in rows { counts[try row.localDate("local_date")] = try row.value("n") }
         return counts
     }
+
+    /// The columns a check-in is read from (`checkin(_:)`): not the search vector.
+    static let columns =
+        "user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids, note, created_at, updated_at, local_hour"
 
     static func checkin(_ row: PostgresRandomAccessRow) throws -> Checkin {
         Checkin(

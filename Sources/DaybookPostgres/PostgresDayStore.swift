@@ -52,16 +52,23 @@ struct PostgresDayStore: DayStore {
     }
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
-        try await client.rows(
-            DayEntriesBefore.self, userID, PGDate(before ?? LocalDate.latest), limit,
-            logger: logger
+        let before = PGDate(before ?? LocalDate.latest)
+        // A page longer than the API's (an export's) is sent as it is.
+        guard limit > ShortPage.rows else {
+            return try await client.rows(DayEntriesBefore.self, userID, before, limit, logger: logger).map(Self.entry)
+        }
+        return try await client.rows(
+            """
+            SELECT \(unescaped: Self.columns) FROM day_entries WHERE user_id = \(userID) AND date < \(before)
+            ORDER BY date DESC LIMIT \(limit)
+            """, logger: logger
         ).map(Self.entry)
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {
         try await client.rows(
             """
-            SELECT * FROM day_entries
+            SELECT \(unescaped: Self.columns) FROM day_entries
             WHERE user_id = \(userID) AND date BETWEEN \(PGDate(from)) AND \(PGDate(to))
             ORDER BY date
             """, logger: logger
@@ -72,11 +79,17 @@ struct PostgresDayStore: DayStore {
         guard !dates.isEmpty else { return [] }
         return try await client.rows(
             """
-            SELECT * FROM day_entries WHERE user_id = \(userID) AND date = ANY(\(dates.map(\.description))::date[])
+            SELECT \(unescaped: Self.columns) FROM day_entries WHERE user_id = \(userID) AND date = ANY(\(dates.map(\.description))::date[])
             ORDER BY date DESC
             """, logger: logger
         ).map(Self.entry)
     }
+
+    /// The columns a day entry is read from (`entry(_:)`): not the search vector.
+    static let columns = """
+        user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title, song_artist,
+        song_link, photo_id, created_at, updated_at
+        """
 
     static func entry(_ row: PostgresRandomAccessRow) throws -> DayEntry {
         let title: String? = try row.value("song_title")

@@ -78,32 +78,22 @@ enum SessionAndUserByToken: PreparedSQL {
 
 /// A day entry by its key (`$1` user, `$2` date): get a day, in the API and the pages.
 enum DayEntryByDate: PreparedSQL {
-    static let sql = """
-        SELECT user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title,
-            song_artist, song_link, photo_id, created_at, updated_at
-        FROM day_entries WHERE user_id = $1 AND date = $2
-        """
+    static let sql = "SELECT \(PostgresDayStore.columns) FROM day_entries WHERE user_id = $1 AND date = $2"
 }
 
 /// A page of a user's (`$1`) day entries, newest first: before the date `$2` (the first page
-/// passes 9999-12-31, the last date there is), at most `$3`. No `$2 IS NULL OR …`: PostgreSQL may
-/// run a prepared statement with one generic plan, which could not use such a bound in the index.
+/// passes 9999-12-31, the last date there is), at most `$3` (a `ShortPage`). No `$2 IS NULL OR …`:
+/// PostgreSQL may run a prepared statement with one generic plan, which could not use such a bound
+/// in the index.
 enum DayEntriesBefore: PreparedSQL {
-    static let sql = """
-        SELECT user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title,
-            song_artist, song_link, photo_id, created_at, updated_at
-        FROM day_entries WHERE user_id = $1 AND date < $2
-        ORDER BY date DESC LIMIT $3
-        """
+    static let sql = ShortPage.sql(
+        "SELECT \(PostgresDayStore.columns) FROM day_entries WHERE user_id = $1 AND date < $2",
+        orderBy: "date DESC", limit: "$3")
 }
-
-/// The columns a check-in is read from (`PostgresCheckinStore.checkin`).
-private let checkinColumns =
-    "user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids, note, created_at, updated_at, local_hour"
 
 /// A check-in by its key (`$1` user, `$2` id).
 enum CheckinByID: PreparedSQL {
-    static let sql = "SELECT \(checkinColumns) FROM checkins WHERE user_id = $1 AND id = $2"
+    static let sql = "SELECT \(PostgresCheckinStore.columns) FROM checkins WHERE user_id = $1 AND id = $2"
 }
 
 /// A page of a user's (`$1`) check-ins, newest first, after the cursor (`$2` time, `$3` id; the
@@ -114,7 +104,7 @@ enum CheckinByID: PreparedSQL {
 /// 22–43 ms against 0.1).
 enum CheckinsPage: PreparedSQL {
     static let sql = ShortPage.sql(
-        "SELECT \(checkinColumns) FROM checkins WHERE user_id = $1 AND (at, id) < ($2, $3)",
+        "SELECT \(PostgresCheckinStore.columns) FROM checkins WHERE user_id = $1 AND (at, id) < ($2, $3)",
         orderBy: "at DESC, id DESC", limit: "$4")
 }
 
@@ -144,14 +134,13 @@ enum FirstPage {
 }
 
 /// A page of everyone's public journal entries with their authors, newest first, after the cursor
-/// (`$1` time, `$2` id; `FirstPage` for the first), at most `$3`: the public feed, from the
-/// partial index of public entries. (A feed of one author, a public profile, is sent unprepared.)
+/// (`$1` time, `$2` id; `FirstPage` for the first), at most `$3` (a `ShortPage`, which every
+/// caller asks for): the public feed, from the partial index of public entries. (A feed of one
+/// author, a public profile, is sent unprepared.)
 enum PublicFeedPage: PreparedSQL {
-    static let sql = """
-        \(PostgresJournalStore.publicSelect)
-        WHERE e.is_public AND (e.created_at, e.id) < ($1, $2)
-        ORDER BY e.created_at DESC, e.id DESC LIMIT $3
-        """
+    static let sql = ShortPage.sql(
+        "\(PostgresJournalStore.publicSelect) WHERE e.is_public AND (e.created_at, e.id) < ($1, $2)",
+        orderBy: "created_at DESC, id DESC", limit: "$3")
 }
 
 /// A page of a user's own journal entries (`$1` user), newest first, after the cursor (`$2` time,

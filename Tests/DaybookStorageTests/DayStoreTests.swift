@@ -125,6 +125,26 @@ struct DayStoreTests {
         }
     }
 
+    /// PostgreSQL prepares pages up to the API's largest (101 rows) and sends longer ones (an
+    /// export's) unprepared: both kinds read the same whole entries in the same order.
+    @Test(arguments: TestDatabase.available)
+    func pagesLongerThanTheAPIsReadTheSameEntries(_ database: TestDatabase) async throws {
+        try await withStore(database) { store in
+            let anna = try await addUser(store, "anna")
+            let first = date("2025-01-01")
+            var all: [DayEntry] = []
+            for offset in 0..<120 {
+                let entry = fullEntry(anna.id, first.adding(days: offset).description)
+                _ = try await store.days.upsert(entry)
+                all.insert(entry, at: 0)
+            }
+            #expect(try await store.days.entries(userID: anna.id, before: nil, limit: 500) == all)
+            #expect(try await store.days.entries(userID: anna.id, before: nil, limit: 101) == Array(all[..<101]))
+            #expect(
+                try await store.days.entries(userID: anna.id, before: all[99].date, limit: 102) == Array(all[100...]))
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func entriesInRangeOldestFirst(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
