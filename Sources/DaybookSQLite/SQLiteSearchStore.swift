@@ -12,10 +12,39 @@ struct SQLiteSearchStore: SearchStore {
     let database: SQLiteDatabase
 
     func search(userID: UUID, query: SearchQuery, limit: Int, offset: Int) async throws -> [SearchHit] {
+        guard let (sql, arguments) = Self.statement(userID: userID, query: query, limit: limit, offset: offset)
+        else { return [] }
+        let words = !query.terms.isEmpty
+        let rows = try database.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        }
+        // Snippets are cut once the connection is given back.
+        let snippets = SearchSnippet(terms: query.terms)
+        return rows.compactMap { row -> SearchHit? in
+            guard let kind = SearchKind(rawValue: row.text(0)), let date = LocalDate(row.text(2)) else { return nil }
+            let text = row.text(3)
+            return SearchHit(
+                kind: kind, date: date, id: kind == .day ? nil : row.optionalUUID(1), title: row.text(5),
+                snippet: words ? snippets.cut(text) : text, rank: -(row.optionalDouble(4) ?? 0))
+        }
+    }
+
+    /// The page's statement and its arguments; nil when the filters admit no kind.
+    ///
+    /// With words, the matches are the outer loop (`CROSS JOIN` fixes SQLite's join order). Left to
+    /// its estimates, SQLite picks that order for this statement's bound values, but given the same
+    /// statement with a literal date filter it walked the user's documents by date and ran the
+    /// `MATCH` once per document: 64 s for an account of 250,000 documents instead of 2 ms.
+    static func statement(userID: UUID, query: SearchQuery, limit: Int, offset: Int)
+        -> (sql: String, arguments: StatementArguments)?
+    {
         let kinds = SearchKind.allCases.filter(query.filters.admits)
-        guard !kinds.isEmpty else { return [] }
+        guard !kinds.isEmpty else { return nil }
         let user = Stored.id(userID)
-        var conditions = ["d.user_id = ?", "d.kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")))"]
+        var conditions = ["d.user_id = ?"]
+        if kinds.count < SearchKind.allCases.count {  // a kind filter; without one, every match is a kind
+            conditions.append("d.kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")))")
+        }
         var arguments: [any DatabaseValueConvertible] = [user]
         let words = !query.terms.isEmpty
         if words {
@@ -29,11 +58,11 @@ struct SQLiteSearchStore: SearchStore {
         // The page is ranked first and only its rows are read further (their text and title):
         // SQLite computes the whole select list of every match before sorting.
         let score = words ? "lazy_bm25(search_index, 0.0, 1.0)" : "0.0"
-        let matched = words ? "JOIN search_index ON search_index.rowid = d.id" : ""
+        let documents = words ? "search_index CROSS JOIN search_docs d ON d.id = search_index.rowid" : "search_docs d"
         let sql = """
             WITH page AS MATERIALIZED (
                 SELECT d.id, d.kind, d.ref, d.date, d.user_id, \(score) AS score
-                FROM search_docs d \(matched)
+                FROM \(documents)
                 WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY score, d.date DESC, d.kind, d.ref
                 LIMIT ? OFFSET ?)
@@ -47,18 +76,7 @@ struct SQLiteSearchStore: SearchStore {
             ORDER BY page.score, page.date DESC, page.kind, page.ref
             """
         arguments += [limit, offset]
-        let rows = try database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
-        }
-        // Snippets are cut once the connection is given back.
-        let snippets = SearchSnippet(terms: query.terms)
-        return rows.compactMap { row -> SearchHit? in
-            guard let kind = SearchKind(rawValue: row.text(0)), let date = LocalDate(row.text(2)) else { return nil }
-            let text = row.text(3)
-            return SearchHit(
-                kind: kind, date: date, id: kind == .day ? nil : row.optionalUUID(1), title: row.text(5),
-                snippet: words ? snippets.cut(text) : text, rank: -(row.optionalDouble(4) ?? 0))
-        }
+        return (sql, StatementArguments(arguments))
     }
 
     /// The filters as conditions on `search_docs d`, each kind answering from its own table.
