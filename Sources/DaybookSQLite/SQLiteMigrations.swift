@@ -623,6 +623,9 @@ enum SQLiteMigrations {
         migrator.registerMigration("022 search index written once per commit") { db in
             try db.execute(sql: SQLiteSearchSchema.staleDocuments)
         }
+        migrator.registerMigration("023 search lengths beside the documents") { db in
+            try db.execute(sql: SQLiteSearchSchema.lengths)
+        }
         return migrator
     }
 }

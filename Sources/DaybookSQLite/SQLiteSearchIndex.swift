@@ -23,6 +23,7 @@ enum SQLiteSearchIndex {
             try db.cachedStatement(sql: "DELETE FROM search_index WHERE rowid = ?").execute(arguments: [id])
         }
         try db.cachedStatement(sql: SQLiteSearchSchema.rewriteStale).execute()
+        try db.cachedStatement(sql: SQLiteSearchSchema.measureStale).execute()
         try db.cachedStatement(sql: "DELETE FROM search_stale").execute()
     }
 }

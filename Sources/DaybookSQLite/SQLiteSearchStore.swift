@@ -54,10 +54,11 @@ struct SQLiteSearchStore: SearchStore {
         }
         Self.filter(query.filters, into: &conditions, &arguments)
         // bm25 is lower for better matches; the owner column weighs nothing, and lazy_bm25 (the
-        // SQLiteSearchRank target) is bm25 without counting the owner's rows, which it never uses.
+        // SQLiteSearchRank target) is bm25 without counting the owner's rows, which it never uses,
+        // given each match's length from search_docs instead of reading FTS5's own copy.
         // The page is ranked first and only its rows are read further (their text and title):
         // SQLite computes the whole select list of every match before sorting.
-        let score = words ? "lazy_bm25(search_index, 0.0, 1.0)" : "0.0"
+        let score = words ? "lazy_bm25(search_index, 0.0, 1.0, d.length)" : "0.0"
         let documents = words ? "search_index CROSS JOIN search_docs d ON d.id = search_index.rowid" : "search_docs d"
         let sql = """
             WITH page AS MATERIALIZED (

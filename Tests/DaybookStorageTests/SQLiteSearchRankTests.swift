@@ -54,4 +54,62 @@ struct SQLiteSearchRankTests {
             }
         }
     }
+
+    /// The lengths kept in `search_docs` (written by each commit's refresh) are FTS5's own, after
+    /// inserts, updates that change a note's length and deletes: the search's rank, given them,
+    /// scores as `bm25` does.
+    @Test func keptLengthsRankAsFTS5sOwn() async throws {
+        try await TestDatabase.sqlite.withStore { store in
+            let sqlite = try #require(store as? SQLiteStore)
+            let anna = try await addUser(store, "anna")
+            var checkins: [Checkin] = []
+            for index in 0..<30 {
+                let note = Array(repeating: "walk", count: index % 5 + 1).joined(separator: " ") + " park"
+                let checkin = Checkin(
+                    userID: anna.id, at: time(Double(index)), localDate: date("2025-06-01"), timeZone: "UTC",
+                    feelingID: UUID(), note: note, createdAt: baseTime, updatedAt: baseTime)
+                try await store.checkins.insert(checkin)
+                checkins.append(checkin)
+            }
+            for var checkin in checkins.prefix(10) {
+                checkin.note = "walk in the long green park, then tea and a walk home"
+                _ = try await store.checkins.update(checkin)
+            }
+            for checkin in checkins.suffix(5) { _ = try await store.checkins.delete(id: checkin.id, userID: anna.id) }
+            func ranked() throws -> (Int?, [[Double]], [[Double]], [[Double]]) {
+                try sqlite.database.read { db in
+                    func ranks(_ function: String) throws -> [[Double]] {
+                        try Row.fetchAll(
+                            db,
+                            sql: """
+                                SELECT d.id, \(function) AS score
+                                FROM search_index CROSS JOIN search_docs d ON d.id = search_index.rowid
+                                WHERE search_index MATCH 'walk' ORDER BY score, d.id
+                                """
+                        ).map { [Double($0[0] as Int64), $0[1]] }
+                    }
+                    return (
+                        try Int.fetchOne(db, sql: "SELECT count(*) FROM search_docs WHERE length IS NULL"),
+                        try ranks("lazy_bm25(search_index, 0.0, 1.0, d.length)"),
+                        try ranks("bm25(search_index, 0.0, 1.0)"),
+                        try ranks("lazy_bm25(search_index, 0.0, 1.0, d.length + 100)")
+                    )
+                }
+            }
+            let (unmeasured, kept, builtIn, longer) = try ranked()
+            #expect(unmeasured == 0)
+            #expect(kept.count == 25)
+            #expect(kept == builtIn)
+            #expect(longer != builtIn)  // the length passed is the one used
+
+            // Migration 23 measures the documents an older database already has.
+            try await sqlite.database.pool.write { db in
+                try db.execute(sql: "UPDATE search_docs SET length = NULL")
+                try db.execute(sql: SQLiteSearchSchema.measureAll)
+            }
+            let (remeasured, keptAgain, builtInAgain, _) = try ranked()
+            #expect(remeasured == 0)
+            #expect(keptAgain == builtInAgain)
+        }
+    }
 }

@@ -8,14 +8,16 @@
 //
 // `lazy_bm25(table, weight, ...)` is bm25() with the same arguments and the same scores, bit for
 // bit (SQLiteSearchRankTests compares them); it counts a phrase's rows only once that phrase has
-// a weighted hit in some matched row, so the owner's token is never counted.
+// a weighted hit in some matched row, so the owner's token is never counted. After a weight for
+// every column it takes the row's length in tokens, if known (NULL: FTS5 reads it): the search
+// keeps it in `search_docs.length`, written with `search_length(table)` when a row is indexed.
 #ifndef SQLITE_SEARCH_RANK_H
 #define SQLITE_SEARCH_RANK_H
 
 #include <sqlite3.h>
 
-/// Adds `lazy_bm25` to the FTS5 functions of one connection. SQLITE_OK, or SQLite's error code
-/// (SQLITE_ERROR when the library has no FTS5).
-int daybook_register_lazy_bm25(sqlite3 *db);
+/// Adds `lazy_bm25` and `search_length` to the FTS5 functions of one connection. SQLITE_OK, or
+/// SQLite's error code (SQLITE_ERROR when the library has no FTS5).
+int daybook_register_search_functions(sqlite3 *db);
 
 #endif
