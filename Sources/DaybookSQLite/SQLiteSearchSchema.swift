@@ -194,15 +194,10 @@ enum SQLiteSearchSchema {
     /// Every document's length (the migration's fill).
     static let measureAll = "UPDATE search_docs SET length = \(lengthOf("search_docs.id"))"
 
-    /// The length of the document with FTS row `id` (of `search_docs`), as FTS5 counts it
-    /// (`search_length`, a function of the SQLiteSearchRank target). FTS5 gives a row's length only
-    /// to a `MATCH` query (to a lookup by `rowid` alone it says 0), so this matches the row's owner
-    /// token, which every row has, at that rowid.
+    /// The length of the document with FTS row `id`, as FTS5 counts it: its sizes in FTS5's own
+    /// `docsize` table, summed by `search_length` (a function of the SQLiteSearchRank target).
     private static func lengthOf(_ id: String) -> String {
-        """
-        (SELECT search_length(search_index) FROM search_index
-            WHERE search_index MATCH 'owner:"' || \(owner("search_docs.user_id")) || '"' AND search_index.rowid = \(id))
-        """
+        "(SELECT search_length(sz) FROM search_index_docsize WHERE id = \(id))"
     }
 
     /// The stale documents' lengths, after their FTS rows are rewritten (`rewriteStale`).

@@ -110,18 +110,36 @@ static void lazyBM25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_cont
     }
 }
 
-/// The current row's length in tokens over every column: what `lazy_bm25` takes as its length.
-static void searchLength(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int argumentCount,
-                         sqlite3_value **arguments) {
+/// `search_length(sz)`: a row's length in tokens over every column, from its `sz` in FTS5's
+/// `<table>_docsize` (one SQLite varint per column, FTS5's on-disk format; what `xColumnSize`
+/// reads). NULL for anything else. A lookup by key, where asking FTS5 for a row's size needs a
+/// `MATCH` (to a lookup by rowid it answers 0) that walks the owner's whole posting list.
+static void searchLength(sqlite3_context *context, int argumentCount, sqlite3_value **arguments) {
     (void)argumentCount;
-    (void)arguments;
-    int length = 0;
-    int rc = api->xColumnSize(fts, -1, &length);
-    if (rc == SQLITE_OK) {
-        sqlite3_result_int(context, length);
-    } else {
-        sqlite3_result_error_code(context, rc);
+    if (sqlite3_value_type(arguments[0]) != SQLITE_BLOB) {
+        sqlite3_result_null(context);
+        return;
     }
+    const unsigned char *bytes = sqlite3_value_blob(arguments[0]);
+    int size = sqlite3_value_bytes(arguments[0]);
+    sqlite3_int64 total = 0;
+    for (int at = 0; at < size;) {
+        sqlite3_uint64 value = 0;
+        int used = 0;
+        while (at + used < size && used < 9) {
+            unsigned char byte = bytes[at + used];
+            used++;
+            if (used == 9) {  // the ninth byte of a varint carries 8 bits
+                value = (value << 8) | byte;
+                break;
+            }
+            value = (value << 7) | (byte & 0x7f);
+            if (!(byte & 0x80)) break;
+        }
+        at += used;
+        total += (sqlite3_int64)value;
+    }
+    sqlite3_result_int64(context, total);
 }
 
 int daybook_register_search_functions(sqlite3 *db) {
@@ -135,6 +153,9 @@ int daybook_register_search_functions(sqlite3 *db) {
     if (rc != SQLITE_OK) return rc;
     if (!fts || fts->iVersion < 2) return SQLITE_ERROR;
     rc = fts->xCreateFunction(fts, "lazy_bm25", 0, lazyBM25, 0);
-    if (rc == SQLITE_OK) rc = fts->xCreateFunction(fts, "search_length", 0, searchLength, 0);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_create_function_v2(db, "search_length", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                        0, searchLength, 0, 0, 0);
+    }
     return rc;
 }

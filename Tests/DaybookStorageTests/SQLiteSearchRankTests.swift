@@ -71,6 +71,12 @@ struct SQLiteSearchRankTests {
                 try await store.checkins.insert(checkin)
                 checkins.append(checkin)
             }
+            // A length past one varint byte (FTS5 keeps sizes as SQLite varints).
+            try await store.checkins.insert(
+                Checkin(
+                    userID: anna.id, at: time(100), localDate: date("2025-06-01"), timeZone: "UTC", feelingID: UUID(),
+                    note: Array(repeating: "walk park tea", count: 150).joined(separator: " "), createdAt: baseTime,
+                    updatedAt: baseTime))
             for var checkin in checkins.prefix(10) {
                 checkin.note = "walk in the long green park, then tea and a walk home"
                 _ = try await store.checkins.update(checkin)
@@ -98,7 +104,7 @@ struct SQLiteSearchRankTests {
             }
             let (unmeasured, kept, builtIn, longer) = try ranked()
             #expect(unmeasured == 0)
-            #expect(kept.count == 25)
+            #expect(kept.count == 26)
             #expect(kept == builtIn)
             #expect(longer != builtIn)  // the length passed is the one used
 

@@ -10,7 +10,8 @@
 // bit (SQLiteSearchRankTests compares them); it counts a phrase's rows only once that phrase has
 // a weighted hit in some matched row, so the owner's token is never counted. After a weight for
 // every column it takes the row's length in tokens, if known (NULL: FTS5 reads it): the search
-// keeps it in `search_docs.length`, written with `search_length(table)` when a row is indexed.
+// keeps it in `search_docs.length`, written with `search_length(sz)` (from FTS5's docsize table)
+// when a row is indexed.
 #ifndef SQLITE_SEARCH_RANK_H
 #define SQLITE_SEARCH_RANK_H
 
