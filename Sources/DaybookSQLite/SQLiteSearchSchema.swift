@@ -191,20 +191,14 @@ enum SQLiteSearchSchema {
     /// table through a nested statement for every match: a sixth of a search's CPU.
     static let lengths = "ALTER TABLE search_docs ADD COLUMN length INTEGER; \(measureAll)"
 
-    /// Every document's length (the migration's fill).
-    static let measureAll = "UPDATE search_docs SET length = \(lengthOf("search_docs.id"))"
-
-    /// The length of the document with FTS row `id`, as FTS5 counts it: its sizes in FTS5's own
-    /// `docsize` table, summed by `search_length` (a function of the SQLiteSearchRank target).
-    private static func lengthOf(_ id: String) -> String {
-        "(SELECT search_length(sz) FROM search_index_docsize WHERE id = \(id))"
-    }
+    /// Every document's length (the migration's fill), as FTS5 counts it: its sizes in FTS5's own
+    /// `docsize` row, summed by `search_length` (a function of the SQLiteSearchRank target).
+    static let measureAll = """
+        UPDATE search_docs SET length = (SELECT search_length(sz) FROM search_index_docsize WHERE id = search_docs.id)
+        """
 
     /// The stale documents' lengths, after their FTS rows are rewritten (`rewriteStale`).
-    static let measureStale = """
-        UPDATE search_docs SET length = \(lengthOf("search_docs.id"))
-        WHERE id IN (SELECT id FROM search_stale)
-        """
+    static let measureStale = "\(measureAll) WHERE id IN (SELECT id FROM search_stale)"
 
     /// The stale documents that still exist (`d`), each once, read from the list first (`CROSS
     /// JOIN` keeps that order: the planner would rather scan all of `search_docs`).

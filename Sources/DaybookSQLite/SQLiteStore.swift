@@ -42,8 +42,8 @@ public final class SQLiteStore: DaybookStore {
             // WAL plus NORMAL is durable across application crashes; only a power cut can lose
             // the last transactions, never corrupt the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // The search's rank and lengths (SQLiteSearchStore, SQLiteSearchIndex); FTS5 functions
-            // belong to one connection.
+            // The search's rank and lengths (SQLiteSearchStore, SQLiteSearchIndex); functions are
+            // registered per connection.
             let registered = daybook_register_search_functions(db.sqliteConnection)
             guard registered == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: registered)) }
         }

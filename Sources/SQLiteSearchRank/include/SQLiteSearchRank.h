@@ -17,8 +17,8 @@
 
 #include <sqlite3.h>
 
-/// Adds `lazy_bm25` and `search_length` to the FTS5 functions of one connection. SQLITE_OK, or
-/// SQLite's error code (SQLITE_ERROR when the library has no FTS5).
+/// Adds `lazy_bm25` to the FTS5 functions and `search_length` to the SQL functions of one
+/// connection. SQLITE_OK, or SQLite's error code (SQLITE_ERROR when the library has no FTS5).
 int daybook_register_search_functions(sqlite3 *db);
 
 #endif
