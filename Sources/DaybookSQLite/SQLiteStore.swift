@@ -74,6 +74,7 @@ public final class SQLiteStore: DaybookStore {
     /// only when SQLite already runs, which leaves it slower under load but as correct.
     private static let processSettings: Void = {
         _ = daybook_sqlite_disable_memory_statistics()
+        _ = daybook_sqlite_keep_statement_journals_in_memory()
     }()
 
     public func migrate() async throws {
