@@ -21,7 +21,7 @@ struct PostgresClosetStore: ClosetStore {
     }
 
     func addDefaultCategories(userID: UUID, names: [String]) async throws {
-        let ids = names.map { _ in UUID() }
+        let ids = names.map { _ in UUID.timeOrdered() }
         let keys = names.map { $0.lowercased() }
         // Two first visits at once both pass NOT EXISTS; the unique name then keeps one of each.
         try await client.execute(

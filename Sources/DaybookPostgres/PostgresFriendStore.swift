@@ -28,7 +28,7 @@ struct PostgresFriendStore: FriendStore {
                     try await Self.setBoth(connection, from, to, state: "friends", since: at, logger: logger)
                     return .friends
                 default:
-                    let id = UUID()
+                    let id = UUID.timeOrdered()
                     try await connection.execute(
                         """
                         INSERT INTO friend_links (user_id, other_id, state, since, request_id)

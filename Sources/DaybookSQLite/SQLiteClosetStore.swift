@@ -31,7 +31,7 @@ struct SQLiteClosetStore: ClosetStore {
             for (position, name) in names.enumerated() {
                 try db.cachedStatement(
                     sql: "INSERT INTO closet_categories (user_id, id, name, name_key, position) VALUES (?, ?, ?, ?, ?)"
-                ).execute(arguments: [user, Stored.id(UUID()), name, name.lowercased(), position])
+                ).execute(arguments: [user, Stored.id(UUID.timeOrdered()), name, name.lowercased(), position])
             }
         }
     }

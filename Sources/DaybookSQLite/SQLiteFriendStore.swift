@@ -21,7 +21,7 @@ struct SQLiteFriendStore: FriendStore {
                 try Self.setBoth(db, a, b, state: "friends", since: time)
                 return .friends
             default:
-                let id = UUID()
+                let id = UUID.timeOrdered()
                 let insert = """
                     INSERT INTO friend_links (user_id, other_id, state, since, request_id) VALUES (?, ?, ?, ?, ?)
                     """

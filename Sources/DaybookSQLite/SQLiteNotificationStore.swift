@@ -33,7 +33,7 @@ struct SQLiteNotificationStore: NotificationStore {
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
                         """
                 ).execute(arguments: [
-                    Stored.id(UUID()), device, Stored.id(notification.userID), Stored.id(notification.id),
+                    Stored.id(UUID.timeOrdered()), device, Stored.id(notification.userID), Stored.id(notification.id),
                     notification.kind, notification.text, notification.link, Stored.time(notification.createdAt),
                     Stored.time(notification.createdAt),
                 ])

@@ -67,7 +67,7 @@ public struct MediaRecord: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
 
     public init(
-        id: UUID = UUID(), userID: UUID, kind: MediaKind, sha256: String, original: MediaFile, small: MediaFile,
+        id: UUID = .timeOrdered(), userID: UUID, kind: MediaKind, sha256: String, original: MediaFile, small: MediaFile,
         large: MediaFile, avatar: MediaFile? = nil, createdAt: Date = Date()
     ) {
         self.id = id

@@ -23,7 +23,7 @@ public struct PushSubscription: Sendable, Hashable, Identifiable {
     public var createdAt: Date
 
     public init(
-        id: UUID = UUID(), userID: UUID, kind: Kind = .webPush, endpoint: String, p256dh: Data, auth: Data,
+        id: UUID = .timeOrdered(), userID: UUID, kind: Kind = .webPush, endpoint: String, p256dh: Data, auth: Data,
         deviceName: String, createdAt: Date
     ) {
         self.id = id

@@ -39,7 +39,7 @@ public struct TransferJob: Sendable, Hashable, Identifiable {
     public var updatedAt: Date
 
     public init(
-        id: UUID = UUID(), userID: UUID, kind: Kind, format: String, status: Status, done: Int = 0, total: Int = 0,
+        id: UUID = .timeOrdered(), userID: UUID, kind: Kind, format: String, status: Status, done: Int = 0, total: Int = 0,
         fileName: String, bytes: Int = 0, preview: Data? = nil, result: Data? = nil, error: String? = nil,
         createdAt: Date, updatedAt: Date? = nil
     ) {

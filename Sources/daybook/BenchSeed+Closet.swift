@@ -33,7 +33,7 @@ extension BenchSeed {
                 season: ClosetKeywords.seasons.randomElement(using: &random) ?? "",
                 price: String(Int.random(in: 10...300, using: &random)), notes: text(length: 60, random: &random))
             let at = now.addingTimeInterval(-Double(count - index) * 3_600).roundedToMicroseconds
-            let item = try ClosetRules.validate(input, id: UUID(), userID: user.id, today: today, now: at)
+            let item = try ClosetRules.validate(input, id: .timeOrdered(), userID: user.id, today: today, now: at)
             try await store.closet.saveItem(item, insert: true)
             items.append(item.id)
         }
@@ -41,7 +41,7 @@ extension BenchSeed {
         for _ in 0..<50 {
             let chosen = Array(items.shuffled(using: &random).prefix(Int.random(in: 3...5, using: &random)))
             let outfit = try ClosetRules.validate(
-                OutfitInput(name: text(length: 16, random: &random), itemIDs: chosen), id: UUID(), userID: user.id,
+                OutfitInput(name: text(length: 16, random: &random), itemIDs: chosen), id: .timeOrdered(), userID: user.id,
                 now: now.roundedToMicroseconds)
             try await store.closet.saveOutfit(outfit, insert: true)
             outfits.append(outfit.id)

@@ -168,7 +168,7 @@ struct BenchSeed: AsyncParsableCommand {
                 tags: Array(tags.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))),
                 visibility: index % 5 == 0 ? .public : index % 5 == 1 ? .friends : .private)
             let entry = try JournalRules.validate(
-                input, id: UUID(), userID: user.id, now: at.roundedToMicroseconds, today: LocalDate(at, in: .gmt))
+                input, id: .timeOrdered(), userID: user.id, now: at.roundedToMicroseconds, today: LocalDate(at, in: .gmt))
             try await store.journal.save(entry, insert: true)
             if journalIDs.count < 500 { journalIDs.append(entry.id) }
         }
@@ -208,7 +208,7 @@ struct BenchSeed: AsyncParsableCommand {
                 title: Self.text(length: 30, random: &random), body: Self.text(length: 300, random: &random),
                 tags: [tags[index % tags.count]], visibility: .public)
             let entry = try JournalRules.validate(
-                input, id: UUID(), userID: plainUserIDs[index % plainUserIDs.count], now: at.roundedToMicroseconds,
+                input, id: .timeOrdered(), userID: plainUserIDs[index % plainUserIDs.count], now: at.roundedToMicroseconds,
                 today: LocalDate(at, in: .gmt))
             try await store.journal.save(entry, insert: true)
             if index % 100_000 == 99_999 { print("… \(index + 1) public entries") }

@@ -18,7 +18,7 @@ public enum CheckinRules {
     ///
     /// - Throws: `ValidationError` listing every bad field (`feelingId`, `at`, `note`, `personIds`).
     public static func validate(
-        _ input: CheckinInput, id: UUID = UUID(), userID: UUID, zone: TimeZone, now: Date
+        _ input: CheckinInput, id: UUID = .timeOrdered(), userID: UUID, zone: TimeZone, now: Date
     ) throws -> Checkin {
         var errors = FieldErrors()
         if input.feelingID == nil {

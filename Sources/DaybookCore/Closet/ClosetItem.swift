@@ -9,7 +9,7 @@ public struct ClosetCategory: Sendable, Hashable, Codable, Identifiable {
     /// Display order, lowest first.
     public var position: Int
 
-    public init(id: UUID = UUID(), userID: UUID, name: String, position: Int) {
+    public init(id: UUID = .timeOrdered(), userID: UUID, name: String, position: Int) {
         self.id = id
         self.userID = userID
         self.name = name
@@ -61,7 +61,7 @@ public struct ClosetItem: Sendable, Hashable, Codable, Identifiable {
     public var wear: WearSummary
 
     public init(
-        id: UUID = UUID(), userID: UUID, name: String, categoryID: UUID, tags: [String] = [], colors: [String] = [],
+        id: UUID = .timeOrdered(), userID: UUID, name: String, categoryID: UUID, tags: [String] = [], colors: [String] = [],
         photoID: UUID? = nil, brand: String = "", size: String = "", season: String = "",
         purchaseDate: LocalDate? = nil, priceCents: Int? = nil, notes: String = "",
         archivedReason: ArchiveReason? = nil, createdAt: Date = Date(), updatedAt: Date = Date(),
@@ -132,7 +132,7 @@ public struct Outfit: Sendable, Hashable, Codable, Identifiable {
     public var wear: WearSummary
 
     public init(
-        id: UUID = UUID(), userID: UUID, name: String, itemIDs: [UUID], photoID: UUID? = nil,
+        id: UUID = .timeOrdered(), userID: UUID, name: String, itemIDs: [UUID], photoID: UUID? = nil,
         createdAt: Date = Date(), updatedAt: Date = Date(), wear: WearSummary = WearSummary()
     ) {
         self.id = id

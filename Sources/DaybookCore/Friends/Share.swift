@@ -21,7 +21,7 @@ public struct Share: Sendable, Hashable, Codable, Identifiable {
     public var reaction: String?
 
     public init(
-        id: UUID = UUID(), userID: UUID, recipientID: UUID, kind: ShareKind, targetID: UUID, message: String,
+        id: UUID = .timeOrdered(), userID: UUID, recipientID: UUID, kind: ShareKind, targetID: UUID, message: String,
         createdAt: Date, reaction: String? = nil
     ) {
         self.id = id

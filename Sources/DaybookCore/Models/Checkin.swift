@@ -19,7 +19,7 @@ public struct Checkin: Sendable, Hashable, Codable, Identifiable {
     public var updatedAt: Date
 
     public init(
-        id: UUID = UUID(), userID: UUID, at: Date, localDate: LocalDate, timeZone: String, feelingID: UUID,
+        id: UUID = .timeOrdered(), userID: UUID, at: Date, localDate: LocalDate, timeZone: String, feelingID: UUID,
         activityID: UUID? = nil, personIDs: [UUID] = [], note: String = "", createdAt: Date = Date(),
         updatedAt: Date = Date()
     ) {

@@ -14,7 +14,7 @@ public struct InboxNotification: Sendable, Hashable, Identifiable {
     public var readAt: Date?
 
     public init(
-        id: UUID = UUID(), userID: UUID, kind: String, text: String, link: String, createdAt: Date,
+        id: UUID = .timeOrdered(), userID: UUID, kind: String, text: String, link: String, createdAt: Date,
         readAt: Date? = nil
     ) {
         self.id = id

@@ -26,7 +26,7 @@ public struct JournalEntry: Sendable, Hashable, Codable, Identifiable {
     public var updatedAt: Date
 
     public init(
-        id: UUID = UUID(), userID: UUID, title: String = "", body: String = "", tags: [String] = [],
+        id: UUID = .timeOrdered(), userID: UUID, title: String = "", body: String = "", tags: [String] = [],
         location: String = "", coordinates: Coordinates? = nil, date: LocalDate? = nil, photoIDs: [UUID] = [],
         visibility: JournalVisibility = .private, createdAt: Date = Date(), updatedAt: Date = Date()
     ) {

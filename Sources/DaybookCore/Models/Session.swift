@@ -24,7 +24,7 @@ public struct Session: Sendable, Hashable, Codable, Identifiable {
     public var expiresAt: Date
 
     public init(
-        id: UUID = UUID(), userID: UUID, tokenHash: String, kind: SessionKind, persistent: Bool,
+        id: UUID = .timeOrdered(), userID: UUID, tokenHash: String, kind: SessionKind, persistent: Bool,
         deviceName: String, ipAddress: String, createdAt: Date, lastSeenAt: Date, expiresAt: Date
     ) {
         self.id = id

@@ -19,7 +19,7 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
     public var updatedAt: Date
 
     public init(
-        id: UUID = UUID(), email: String, username: String, displayName: String = "", bio: String = "",
+        id: UUID = .timeOrdered(), email: String, username: String, displayName: String = "", bio: String = "",
         timeZone: String = "UTC", avatarMediaID: UUID? = nil, weekStart: Int = 1, createdAt: Date = Date(),
         updatedAt: Date = Date()
     ) {

@@ -21,7 +21,7 @@ public struct VocabularyItem: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
 
     public init(
-        id: UUID = UUID(), userID: UUID, kind: VocabularyKind, name: String, emoji: String,
+        id: UUID = .timeOrdered(), userID: UUID, kind: VocabularyKind, name: String, emoji: String,
         archived: Bool = false, position: Int = 0, createdAt: Date = Date()
     ) {
         self.id = id
@@ -44,7 +44,7 @@ public struct Person: Sendable, Hashable, Codable, Identifiable {
     public var archived: Bool
     public var createdAt: Date
 
-    public init(id: UUID = UUID(), userID: UUID, name: String, archived: Bool = false, createdAt: Date = Date()) {
+    public init(id: UUID = .timeOrdered(), userID: UUID, name: String, archived: Bool = false, createdAt: Date = Date()) {
         self.id = id
         self.userID = userID
         self.name = name

@@ -48,7 +48,7 @@ public struct CheckinService: Sendable {
         var input = input
         input.at = input.at?.roundedToMicroseconds
         let time = now().roundedToMicroseconds
-        let checkin = try await validated(user: user, input: input, id: UUID(), createdAt: time)
+        let checkin = try await validated(user: user, input: input, id: .timeOrdered(at: time), createdAt: time)
         try await store.checkins.insert(checkin)
         return checkin
     }

@@ -174,7 +174,7 @@ public struct ClosetService: Sendable {
     // MARK: Items
 
     public func createItem(user: User, input: ClosetItemInput) async throws -> ClosetItem {
-        let item = try await validate(input, id: UUID(), user: user)
+        let item = try await validate(input, id: .timeOrdered(), user: user)
         try await store.closet.saveItem(item, insert: true)
         return item
     }

@@ -18,7 +18,7 @@ public struct OutfitService: Sendable {
     // MARK: Outfits
 
     public func create(user: User, input: OutfitInput) async throws -> Outfit {
-        let outfit = try await validate(input, id: UUID(), user: user)
+        let outfit = try await validate(input, id: .timeOrdered(), user: user)
         try await store.closet.saveOutfit(outfit, insert: true)
         return outfit
     }

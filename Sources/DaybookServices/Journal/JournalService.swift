@@ -58,7 +58,7 @@ public struct JournalService: Sendable {
 
     /// Writes a new entry.
     public func create(user: User, input: JournalEntryInput) async throws -> JournalEntry {
-        let entry = try await validate(input, id: UUID(), user: user)
+        let entry = try await validate(input, id: .timeOrdered(), user: user)
         try await store.journal.create(entry)
         return entry
     }
