@@ -114,7 +114,7 @@ extension APIHandlers {
     /// `avatarMediaId`: absent (nil, no change), null (`.some(nil)`, take it away) or an id.
     private func avatarChange(_ value: String?) throws -> UUID?? {
         guard let value else { return APIRequest.explicitNulls.contains("avatarMediaId") ? .some(nil) : nil }
-        guard let id = UUID(uuidString: value) else {
+        guard let id = UUID(text: value) else {
             throw APIProblem.validation(field: "avatarMediaId", code: "invalid", message: "This is not an id (a UUID).")
         }
         return .some(id)

@@ -11,12 +11,12 @@ extension APIHandlers {
         let limit = try pageLimit(input.query.limit)
         var query = input.query.idle == true ? services.closet.idleQuery(user: user) : ClosetItemQuery()
         if let text = input.query.category, !text.isEmpty {
-            guard let id = UUID(uuidString: text),
+            guard let id = UUID(text: text),
                 try await services.closet.categories(user: user).contains(where: { $0.id == id })
             else {
                 throw ValidationError([
                     FieldError(
-                        field: "category", code: UUID(uuidString: text) == nil ? "invalid" : "unknown",
+                        field: "category", code: UUID(text: text) == nil ? "invalid" : "unknown",
                         message: "You have no such category.")
                 ])
             }
@@ -162,7 +162,7 @@ extension APIHandlers {
         -> Operations.suggestClosetColors.Output
     {
         let user = try authenticated().user
-        guard let id = UUID(uuidString: input.query.photoId) else {
+        guard let id = UUID(text: input.query.photoId) else {
             throw APIProblem.malformed(
                 "“photoId” must be an id (a UUID).",
                 errors: [FieldError(field: "photoId", code: "invalid", message: "This is not an id (a UUID).")])

@@ -175,7 +175,7 @@ extension APIHandlers {
         }
         // A malformed id still stands for a photo: the entry is not empty, and it counts toward the limit.
         var checked = input
-        checked.photoIDs += photoTexts.filter { UUID(uuidString: $0) == nil }.map { _ in UUID() }
+        checked.photoIDs += photoTexts.filter { UUID(text: $0) == nil }.map { _ in UUID() }
         errors.check {
             _ = try JournalRules.validate(
                 checked, id: UUID(), userID: user.id, now: Date(), today: LocalDate.today(in: user.zone))

@@ -53,7 +53,7 @@ extension APIHandlers {
     /// working (the same stream) because the contract lists the operation.
     func streamEvents(_ input: Operations.streamEvents.Input) async throws -> Operations.streamEvents.Output {
         let auth = try authenticated()
-        let lastID = input.headers.Last_hyphen_Event_hyphen_ID.flatMap { UUID(uuidString: $0) }
+        let lastID = input.headers.Last_hyphen_Event_hyphen_ID.flatMap { UUID(text: $0) }
         let stream = NotificationEventStream(services: services, userID: auth.user.id, lastEventID: lastID)
         return .ok(
             .init(

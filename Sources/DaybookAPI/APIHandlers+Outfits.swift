@@ -98,7 +98,7 @@ extension APIHandlers {
         guard !ids.errors.isEmpty else { return input }
         var errors = ids.errors
         var checked = input
-        checked.itemIDs += body.itemIds.filter { UUID(uuidString: $0) == nil }.map { _ in UUID() }
+        checked.itemIDs += body.itemIds.filter { UUID(text: $0) == nil }.map { _ in UUID() }
         errors.check { _ = try ClosetRules.validate(checked, id: UUID(), userID: user.id, now: Date()) }
         throw ValidationError(errors.errors)
     }

@@ -34,7 +34,7 @@ struct APIHandlers: APIProtocol {
 
     /// An id in the path; anything but a UUID is 400 naming the parameter.
     func pathID(_ text: String, _ parameter: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(text: text) else {
             throw APIProblem.malformed(
                 "“\(parameter)” must be an id (a UUID).",
                 errors: [FieldError(field: parameter, code: "invalid", message: "This is not an id (a UUID).")])
@@ -78,7 +78,7 @@ struct BodyIDs {
 
     /// Parses an id; a malformed one is recorded and nil returned.
     mutating func parse(_ text: String, field: String) -> UUID? {
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(text: text) else {
             errors.add(field, "invalid", "This is not an id (a UUID).")
             return nil
         }
@@ -107,6 +107,6 @@ struct BodyIDs {
 
     /// The ids of a list with the field name each came under, skipping malformed ones.
     static func indexed(_ texts: [String], field: String) -> [(id: UUID, field: String)] {
-        texts.enumerated().compactMap { index, text in UUID(uuidString: text).map { ($0, "\(field)[\(index)]") } }
+        texts.enumerated().compactMap { index, text in UUID(text: text).map { ($0, "\(field)[\(index)]") } }
     }
 }

@@ -22,7 +22,7 @@ struct EventStreamMiddleware: RouterMiddleware {
         guard let auth = context.auth else {
             throw APIProblem.unauthorized(tokenPresented: RequestScope.current?.tokenPresented ?? false)
         }
-        let lastID = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { UUID(uuidString: $0) }
+        let lastID = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { UUID(text: $0) }
         let events = NotificationEventStream(services: services, userID: auth.user.id, lastEventID: lastID)
         return Response(
             status: .ok,

@@ -36,7 +36,7 @@ struct MediaRoutes {
     }
 
     func serve(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             let variant = context.parameters.get("size").flatMap(MediaVariant.init(rawValue:))
         else { return Self.notFound() }
         let served: ServedMedia

@@ -53,7 +53,7 @@ public struct FileBlobStore: BlobStore {
             let directory = (path as NSString).deletingLastPathComponent
             try Self.makeDirectories(directory)
             try Self.makeDirectories(root + "/tmp")
-            let temporary = "\(root)/tmp/\(key).\(UUID().uuidString.lowercased()).part"
+            let temporary = "\(root)/tmp/\(key).\(UUID().lowercasedString).part"
             do {
                 try Self.write(data, to: temporary)
                 guard rename(temporary, path) == 0 else { throw BlobStoreError.io(operation: "rename", path: path, errno: errno) }

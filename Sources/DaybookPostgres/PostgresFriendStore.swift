@@ -14,7 +14,7 @@ struct PostgresFriendStore: FriendStore {
         try await storeErrors {
             try await client.withTransaction(logger: logger) { connection in
                 // Serialize the pair, whichever side asks (both asking at once must become friends).
-                let (low, high) = from.uuidString < to.uuidString ? (from, to) : (to, from)
+                let (low, high) = from.lowercasedString < to.lowercasedString ? (from, to) : (to, from)
                 try await connection.execute(
                     "SELECT pg_advisory_xact_lock(hashtextextended(\(low.lowercasedString + high.lowercasedString), 11))",
                     logger: logger)

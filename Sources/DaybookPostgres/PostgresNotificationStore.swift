@@ -113,7 +113,7 @@ final class PostgresNotificationChannel: NotificationChannel, @unchecked Sendabl
 
     func announce(userID: UUID) async throws {
         try await client.execute(
-            "SELECT pg_notify(\(Self.channel), \(userID.uuidString.lowercased()))", logger: logger)
+            "SELECT pg_notify(\(Self.channel), \(userID.lowercasedString))", logger: logger)
     }
 
     func announcements() -> AsyncStream<UUID> {
@@ -141,7 +141,7 @@ final class PostgresNotificationChannel: NotificationChannel, @unchecked Sendabl
                 try await client.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notices in
                         for try await notice in notices {
-                            if let id = UUID(uuidString: notice.payload) { try await local.announce(userID: id) }
+                            if let id = UUID(text: notice.payload) { try await local.announce(userID: id) }
                         }
                     }
                 }

@@ -146,7 +146,7 @@ struct SQLiteMediaStore: MediaStore {
             let found = try String.fetchAll(
                 db.cachedStatement(sql: "SELECT id FROM media WHERE user_id = ? AND id IN (\(marks))"),
                 arguments: StatementArguments(arguments))
-            return Set(found.compactMap(UUID.init(uuidString:)))
+            return Set(found.compactMap { UUID(text: $0) })
         }
     }
 

@@ -79,7 +79,7 @@ struct SQLiteShareStore: ShareStore {
                                 WHERE oi.user_id = s.user_id AND oi.outfit_id = s.target_id AND oi.item_id = ?2)))
                         LIMIT 1
                         """), arguments: [Stored.id(viewerID), Stored.id(itemID)]
-            ).flatMap { UUID(uuidString: $0) }
+            ).flatMap { UUID(text: $0) }
         }
     }
 
@@ -92,7 +92,7 @@ struct SQLiteShareStore: ShareStore {
                         WHERE s.recipient_id = ? AND s.kind = 'outfit' AND s.target_id = ? AND \(Self.standing)
                         LIMIT 1
                         """), arguments: [Stored.id(viewerID), Stored.id(outfitID)]
-            ).flatMap { UUID(uuidString: $0) }
+            ).flatMap { UUID(text: $0) }
         }
     }
 

@@ -76,7 +76,7 @@ struct CheckinPages: Sendable {
         let form = try await FormData.from(request)
         let back = form["back"] == "/checkins" ? "/checkins" : "/today"
         var input = CheckinInput(
-            feelingID: UUID(uuidString: form["feeling"]), activityID: UUID(uuidString: form["activity"]),
+            feelingID: UUID(text: form["feeling"]), activityID: UUID(text: form["activity"]),
             personIDs: form.uuids("person"), note: form["note"])
         let atText = form["at"].trimmingCharacters(in: .whitespaces)
         let newPerson = form["newPerson"].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -124,7 +124,7 @@ struct CheckinPages: Sendable {
 
     func delete(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else {
             return web.notFound(context)
         }
         let form = try await FormData.from(request)

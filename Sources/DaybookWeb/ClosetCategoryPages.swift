@@ -128,7 +128,7 @@ struct ClosetCategoryPages: Sendable {
     static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
 
     private func categoryID(_ context: AppRequestContext) -> UUID? {
-        context.parameters.get("id").flatMap(UUID.init(uuidString:))
+        context.parameters.get("id").flatMap({ UUID(text: $0) })
     }
 
     private func notFound(_ context: AppRequestContext) -> Response {

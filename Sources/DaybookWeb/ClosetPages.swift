@@ -118,7 +118,7 @@ struct ClosetPages: Sendable {
         async let countsResult = closet.itemCounts(user: user)
         let categories = try await categoriesResult
         let counts = try await countsResult
-        let categoryID = UUID(uuidString: parameters["category"])
+        let categoryID = UUID(text: parameters["category"])
             .flatMap { id in categories.contains { $0.id == id } ? id : nil }
         // Which words are tags is asked only when there are words.
         let known = text.isEmpty ? [] : try await closet.knownTags(user: user)
@@ -210,7 +210,7 @@ struct ClosetPages: Sendable {
         guard let user = context.auth?.user else {
             return PhotoPages.json(["message": "Log in again."], status: .unauthorized)
         }
-        guard let id = request.uri.queryParameters.get("photo").flatMap({ UUID(uuidString: String($0)) }),
+        guard let id = request.uri.queryParameters.get("photo").flatMap({ UUID(text: String($0)) }),
             let colors = try? await web.services.closet.suggestedColors(user: user, photoID: id)
         else { return PhotoPages.json(["message": "No such photo."], status: .notFound) }
         return PhotoPages.json(["colors": colors.joined(separator: ",")], status: .ok)
@@ -254,7 +254,7 @@ struct ClosetPages: Sendable {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
         var input = ClosetItemInput()
         if let category = request.uri.queryParameters.get("category") {
-            input.categoryID = UUID(uuidString: String(category))
+            input.categoryID = UUID(text: String(category))
         }
         return try await render(
             context, user: user, heading: "Add an item", action: "/closet/items/new", input: input,
@@ -392,7 +392,7 @@ struct ClosetPages: Sendable {
     // MARK: Helpers
 
     private func itemID(_ context: AppRequestContext) -> UUID? {
-        context.parameters.get("id").flatMap(UUID.init(uuidString:))
+        context.parameters.get("id").flatMap({ UUID(text: $0) })
     }
 
     private func notFound(_ context: AppRequestContext) -> Response {

@@ -260,7 +260,7 @@ struct ItemFormModel {
     /// Reads the form: keyword checkboxes and the own-tags field both go to tags.
     static func input(from form: FormData) -> ClosetItemInput {
         ClosetItemInput(
-            name: form["name"], categoryID: UUID(uuidString: form["categoryId"]),
+            name: form["name"], categoryID: UUID(text: form["categoryId"]),
             tags: form.all("tags") + [form["ownTags"]], colors: form.all("colors") + [form["otherColors"]],
             photoID: form.uuids("photoIds").first, brand: form["brand"], size: form["size"], season: form["season"],
             purchaseDate: form["purchaseDate"], price: form["price"], notes: form["notes"])

@@ -149,7 +149,7 @@ struct DayFormModel {
         let chosen = Set(input.activityIDs)
         self.activities = lookup.activities.filter { !$0.archived || chosen.contains($0.id) }.map {
             ChipOption(
-                id: $0.id.uuidString.lowercased(), name: $0.name, emoji: $0.emoji, checked: chosen.contains($0.id))
+                id: $0.id.lowercasedString, name: $0.name, emoji: $0.emoji, checked: chosen.contains($0.id))
         }
         self.hasActivities = !activities.isEmpty
         self.note = input.note
@@ -187,7 +187,7 @@ struct DayFormModel {
             mood: Int(form["mood"].trimmingCharacters(in: .whitespaces)), activityIDs: form.uuids("activity"),
             note: form["note"], thoughts: form["thoughts"], gratitude: form.all("gratitude"), answer: form["answer"],
             songTitle: form["songTitle"], songArtist: form["songArtist"], songLink: form["songLink"],
-            photoID: UUID(uuidString: form["photo"].trimmingCharacters(in: .whitespaces)))
+            photoID: UUID(text: form["photo"].trimmingCharacters(in: .whitespaces)))
     }
 }
 
@@ -225,16 +225,16 @@ struct CheckinFormModel {
         self.back = back
         let feeling = input.feelingID
         feelings = lookup.feelings.filter { !$0.archived || $0.id == feeling }.map {
-            ChipOption(id: $0.id.uuidString.lowercased(), name: $0.name, emoji: $0.emoji, checked: $0.id == feeling)
+            ChipOption(id: $0.id.lowercasedString, name: $0.name, emoji: $0.emoji, checked: $0.id == feeling)
         }
         let activity = input.activityID
         activityOptions = lookup.activities.filter { !$0.archived || $0.id == activity }.map {
             SelectOption(
-                id: $0.id.uuidString.lowercased(), label: "\($0.emoji) \($0.name)", selected: $0.id == activity)
+                id: $0.id.lowercasedString, label: "\($0.emoji) \($0.name)", selected: $0.id == activity)
         }
         let chosen = Set(input.personIDs)
         people = lookup.allPeople.filter { !$0.archived || chosen.contains($0.id) }.map {
-            ChipOption(id: $0.id.uuidString.lowercased(), name: $0.name, emoji: "", checked: chosen.contains($0.id))
+            ChipOption(id: $0.id.lowercasedString, name: $0.name, emoji: "", checked: chosen.contains($0.id))
         }
         hasPeople = !people.isEmpty
         self.newPerson = newPerson
@@ -261,7 +261,7 @@ struct CheckinRow {
 
     init(_ checkin: Checkin, lookup: VocabularyLookup) {
         let zone = TimeZone(identifier: checkin.timeZone) ?? TimeZone(identifier: "UTC")!
-        id = checkin.id.uuidString.lowercased()
+        id = checkin.id.lowercasedString
         date = checkin.localDate.description
         dateText = DateText.short(checkin.localDate)
         time = DateText.time(checkin.at, in: zone)

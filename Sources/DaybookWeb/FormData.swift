@@ -51,7 +51,7 @@ struct FormData: Sendable {
 
     /// Every value under a name that parses as a UUID; others are dropped (they cannot be the
     /// user's own words anyway).
-    func uuids(_ name: String) -> [UUID] { all(name).compactMap { UUID(uuidString: $0) } }
+    func uuids(_ name: String) -> [UUID] { all(name).compactMap { UUID(text: $0) } }
 
     private static func decode(_ raw: Substring) -> String {
         let spaced = raw.replacingOccurrences(of: "+", with: " ")

@@ -129,7 +129,7 @@ struct FriendPages: Sendable {
         _ action: (User, UUID) async throws -> Void
     ) async throws -> Response {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else {
             return web.notFound(context, action: ("/friends", "Friends"))
         }
         do {

@@ -156,7 +156,7 @@ struct JournalPages: Sendable {
 
     func show(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return notFound(context) }
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else { return notFound(context) }
         let readable: ReadableJournalEntry
         do {
             readable = try await web.services.journal.entry(id: id, viewer: auth.user)
@@ -225,7 +225,7 @@ struct JournalPages: Sendable {
 
     func editForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             let readable = try? await web.services.journal.entry(id: id, viewer: auth.user), readable.viewerIsOwner
         else { return notFound(context) }
         let path = "/journal/\(id.lowercasedString)"
@@ -237,7 +237,7 @@ struct JournalPages: Sendable {
 
     func update(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return notFound(context) }
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else { return notFound(context) }
         let input = JournalFormModel.input(from: try await FormData.from(request))
         let path = "/journal/\(id.lowercasedString)"
         do {
@@ -264,7 +264,7 @@ struct JournalPages: Sendable {
 
     func delete(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return notFound(context) }
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else { return notFound(context) }
         do {
             try await web.services.journal.delete(user: auth.user, id: id)
         } catch is NotFound {

@@ -57,7 +57,7 @@ struct NotificationPages: Sendable {
     /// Opening a notification reads it and goes where it points (a path on this site only).
     func open(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else {
             return web.notFound(context)
         }
         do {
@@ -182,7 +182,7 @@ struct NotificationPages: Sendable {
 
     func removeDevice(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else {
             return web.notFound(context)
         }
         do {

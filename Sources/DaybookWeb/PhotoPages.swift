@@ -122,7 +122,7 @@ struct PhotoPages: Sendable {
 
     func delete(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return web.notFound(context) }
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else { return web.notFound(context) }
         do {
             try await web.services.media.delete(userID: auth.user.id, id: id)
         } catch is NotFound {

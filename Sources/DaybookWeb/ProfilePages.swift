@@ -176,7 +176,7 @@ struct ProfilePages: Sendable {
             }
             .map { session in
                 SessionRow(
-                    id: session.id.uuidString.lowercased(), device: session.deviceName,
+                    id: session.id.lowercasedString, device: session.deviceName,
                     kind: session.kind == .api ? "App (API token)" : "Browser", ipAddress: session.ipAddress,
                     lastSeen: DateText.dateTime(session.lastSeenAt, in: zone),
                     started: DateText.dateTime(session.createdAt, in: zone), current: session.id == auth.session.id,
@@ -188,7 +188,7 @@ struct ProfilePages: Sendable {
 
     func revoke(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else {
             return web.notFound(context)
         }
         do {

@@ -162,7 +162,7 @@ struct SharePages: Sendable {
 
     func withdraw(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             (try? await web.services.shares.withdraw(user: user, id: id)) != nil
         else {
             return web.notFound(context, message: "There is no such share of yours.", action: ("/shared", "Shared"))
@@ -174,7 +174,7 @@ struct SharePages: Sendable {
     func react(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
         let form = try await FormData.from(request)
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             let current = try? await web.services.shares.share(viewer: user, id: id)
         else { return notShared(context) }
         let emoji = form["emoji"]
@@ -193,7 +193,7 @@ struct SharePages: Sendable {
 
     func item(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             let shared = try? await web.services.shares.sharedItem(viewer: user, id: id)
         else { return notShared(context) }
         struct Model {
@@ -211,7 +211,7 @@ struct SharePages: Sendable {
 
     func outfit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             let shared = try? await web.services.shares.sharedOutfit(viewer: user, id: id)
         else { return notShared(context) }
         struct Model {

@@ -77,7 +77,7 @@ struct TransferPages: Sendable {
 
     func download(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             let (job, url) = try? await web.services.exports.download(id: id, userID: auth.user.id)
         else { return web.notFound(context) }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
@@ -206,7 +206,7 @@ struct TransferPages: Sendable {
 
     func importJob(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             let job = try? await web.services.imports.job(id: id, userID: auth.user.id)
         else { return web.notFound(context) }
         return render(job, context: context, chosen: [:], errors: FormErrors())
@@ -214,7 +214,7 @@ struct TransferPages: Sendable {
 
     func run(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }),
             let job = try? await web.services.imports.job(id: id, userID: auth.user.id)
         else { return web.notFound(context) }
         let form = try await FormData.from(request)
@@ -314,7 +314,7 @@ struct TransferPages: Sendable {
         guard let auth = context.auth else {
             return PhotoPages.json(["message": "Log in again: your session has ended."], status: .unauthorized)
         }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else {
             return PhotoPages.json(["message": "Not found."], status: .notFound)
         }
         let job: TransferJob

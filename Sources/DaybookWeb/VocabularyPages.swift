@@ -93,12 +93,12 @@ struct VocabularyPages: Sendable {
         var archived: [Row] = []
         if let kind = list.kind {
             for item in try await web.services.vocabulary.items(userID: userID, kind: kind, includeArchived: true) {
-                let row = Row(id: item.id.uuidString.lowercased(), name: item.name, emoji: item.emoji)
+                let row = Row(id: item.id.lowercasedString, name: item.name, emoji: item.emoji)
                 if item.archived { archived.append(row) } else { active.append(row) }
             }
         } else {
             for person in try await web.services.vocabulary.people(userID: userID, includeArchived: true) {
-                let row = Row(id: person.id.uuidString.lowercased(), name: person.name, emoji: "")
+                let row = Row(id: person.id.lowercasedString, name: person.name, emoji: "")
                 if person.archived { archived.append(row) } else { active.append(row) }
             }
         }
@@ -158,7 +158,7 @@ struct VocabularyPages: Sendable {
 
     func save(_ list: List, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return web.notFound(context) }
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else { return web.notFound(context) }
         let form = try await FormData.from(request)
         do {
             if let kind = list.kind {
@@ -182,7 +182,7 @@ struct VocabularyPages: Sendable {
         _ context: AppRequestContext
     ) async throws -> Response {
         var model = try await model(list, userID: auth.user.id)
-        let key = id.uuidString.lowercased()
+        let key = id.lowercasedString
         if let index = model.active.firstIndex(where: { $0.id == key }) {
             model.active[index].name = form["name"]
             model.active[index].emoji = form["emoji"]
@@ -196,7 +196,7 @@ struct VocabularyPages: Sendable {
         -> Response
     {
         guard let auth = context.auth else { return Web.toLogin(request) }
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return web.notFound(context) }
+        guard let id = context.parameters.get("id").flatMap({ UUID(text: $0) }) else { return web.notFound(context) }
         do {
             if let kind = list.kind {
                 _ = try await web.services.vocabulary.change(userID: auth.user.id, id: id, kind: kind, archived: archived)

@@ -218,13 +218,13 @@ struct BenchSeed: AsyncParsableCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         if let manifest {
             let contents = Manifest(
-                email: user.email, username: user.username, userId: user.id.uuidString.lowercased(),
+                email: user.email, username: user.username, userId: user.id.lowercasedString,
                 token: loaded.token, loginBcryptCost: loginCost, plainUsers: users, plainUserBcryptCost: 4,
                 days: days, checkins: checkins, daysPerPlainUser: daysPerUser,
                 firstDate: dates.last!.description, lastDate: dates.first!.description,
-                feelingIds: feelings.map { $0.id.uuidString.lowercased() },
-                activityIds: activities.map { $0.id.uuidString.lowercased() },
-                personIds: people.map { $0.id.uuidString.lowercased() },
+                feelingIds: feelings.map { $0.id.lowercasedString },
+                activityIds: activities.map { $0.id.lowercasedString },
+                personIds: people.map { $0.id.lowercasedString },
                 journalEntries: journalEntries, journalMarker: Self.searchMarker, seedSeconds: seconds,
                 checkinIds: checkinIDs.map(\.lowercasedString), journalIds: journalIDs.map(\.lowercasedString),
                 closetItems: closetItems, outfitDays: outfitDays, closetMarker: Self.closetMarker,

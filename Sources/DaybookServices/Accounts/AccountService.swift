@@ -185,7 +185,7 @@ public struct AccountService: Sendable {
     /// The throttling key of an account: its id when it exists, else the name that was tried, so
     /// that guesses at unknown names are limited the same way.
     func accountKey(_ userID: UUID?, login: String) -> String {
-        "account:" + (userID.map { $0.uuidString.lowercased() } ?? login.lowercased())
+        "account:" + (userID.map { $0.lowercasedString } ?? login.lowercased())
     }
 
     /// Counts an attempt against every key *before* any password is checked (so concurrent guesses

@@ -339,7 +339,7 @@ public final class ImportUpload: @unchecked Sendable {
 
     init(directory: URL, limit: Int) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        url = directory.appendingPathComponent("incoming-\(UUID().uuidString.lowercased())")
+        url = directory.appendingPathComponent("incoming-\(UUID().lowercasedString)")
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         handle = try FileHandle(forWritingTo: url)
         self.limit = limit

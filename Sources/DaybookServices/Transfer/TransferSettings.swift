@@ -22,7 +22,7 @@ public struct TransferSettings: Sendable {
     }
 
     func file(_ id: UUID, _ suffix: String) -> URL {
-        directory.appendingPathComponent("\(id.uuidString.lowercased()).\(suffix)")
+        directory.appendingPathComponent("\(id.lowercasedString).\(suffix)")
     }
 }
 

@@ -253,7 +253,7 @@ public struct ExportNames: Sendable {
 
     /// `photos/<id>.<format>`: the original as uploaded (its metadata stripped on upload).
     public static func photoPath(id: UUID, format: String) -> String {
-        "photos/\(id.uuidString.lowercased()).\(format == "jpeg" ? "jpg" : format)"
+        "photos/\(id.lowercasedString).\(format == "jpeg" ? "jpg" : format)"
     }
 }
 

@@ -10,7 +10,7 @@ public enum ExportMarkdown {
             CharacterSet.alphanumerics.contains($0) ? Character($0) : "-"
         }
         let slug = String(words).split(separator: "-").prefix(8).joined(separator: "-")
-        let id = entry.id.uuidString.lowercased().prefix(8)
+        let id = entry.id.lowercasedString.prefix(8)
         return "journal/\(entry.date)-\(slug.isEmpty ? "" : slug + "-")\(id).md"
     }
 
