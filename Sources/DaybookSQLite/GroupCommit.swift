@@ -23,10 +23,13 @@ import Synchronization
 /// are database work only, so running one again after a rollback is safe.
 ///
 /// `beforeCommit` runs once per transaction, after its writes: work that is cheaper done once for
-/// the whole group (the search index, `SQLiteSearchIndex.refresh`).
+/// the whole group (the search index, `SQLiteSearchIndex.refresh`). `afterCommit` runs once per
+/// group, after the writer is released, with the number of writes committed (the checkpoint's
+/// count, `SQLiteCheckpointer`).
 final class GroupCommit: Sendable {
     private let pool: DatabasePool
     private let beforeCommit: @Sendable (Database) throws -> Void
+    private let afterCommit: @Sendable (_ writes: Int) -> Void
     private let state = Mutex(Queue())
 
     private struct Queue: ~Copyable {
@@ -46,9 +49,13 @@ final class GroupCommit: Sendable {
 
     var statistics: Statistics { state.withLock { $0.statistics } }
 
-    init(pool: DatabasePool, beforeCommit: @escaping @Sendable (Database) throws -> Void) {
+    init(
+        pool: DatabasePool, beforeCommit: @escaping @Sendable (Database) throws -> Void,
+        afterCommit: @escaping @Sendable (_ writes: Int) -> Void = { _ in }
+    ) {
         self.pool = pool
         self.beforeCommit = beforeCommit
+        self.afterCommit = afterCommit
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
@@ -89,6 +96,7 @@ final class GroupCommit: Sendable {
         }
         for write in group { write.wake() }
         next?.wake()
+        afterCommit(group.count)
     }
 
     private func takeQueuedWrites() -> [any GroupedWrite] {

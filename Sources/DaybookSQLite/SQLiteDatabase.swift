@@ -15,15 +15,20 @@ import GRDB
 ///
 /// Writes go through `GroupCommit`: the writes waiting for the single writer commit together, and
 /// the search index is brought up to date once per commit (`SQLiteSearchIndex`). Long work
-/// (backups, migrations) uses `pool` directly.
+/// (backups, migrations) uses `pool` directly. The writer never checkpoints: `SQLiteCheckpointer`
+/// does, beside it.
 final class SQLiteDatabase: Sendable {
     let pool: DatabasePool
+    let checkpointer: SQLiteCheckpointer
     private let groupCommit: GroupCommit
 
     /// `beforeCommit` runs at the end of every write transaction (`GroupCommit`).
-    init(pool: DatabasePool, beforeCommit: @escaping @Sendable (Database) throws -> Void) {
+    init(pool: DatabasePool, beforeCommit: @escaping @Sendable (Database) throws -> Void) throws {
         self.pool = pool
-        groupCommit = GroupCommit(pool: pool, beforeCommit: beforeCommit)
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        let checkpointer = try SQLiteCheckpointer(pool: pool)
+        self.checkpointer = checkpointer
+        groupCommit = GroupCommit(pool: pool, beforeCommit: beforeCommit) { checkpointer.committed(writes: $0) }
     }
 
     /// Statements on the calling thread, each its own snapshot.

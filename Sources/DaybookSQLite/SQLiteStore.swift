@@ -47,7 +47,7 @@ public final class SQLiteStore: DaybookStore {
             let registered = daybook_register_search_functions(db.sqliteConnection)
             guard registered == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: registered)) }
         }
-        database = SQLiteDatabase(
+        database = try SQLiteDatabase(
             pool: try DatabasePool(path: path, configuration: configuration), beforeCommit: SQLiteSearchIndex.refresh)
         users = SQLiteUserStore(database: database)
         sessions = SQLiteSessionStore(database: database)
@@ -79,6 +79,7 @@ public final class SQLiteStore: DaybookStore {
 
     public func migrate() async throws {
         try SQLiteMigrations.migrator.migrate(database.pool)
+        database.checkpointer.checkpointSoon()
     }
 
     public func ping() async throws {

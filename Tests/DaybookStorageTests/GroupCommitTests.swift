@@ -161,7 +161,7 @@ struct GroupCommitTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let pool = try DatabasePool(path: directory.appendingPathComponent("test.sqlite").path)
         try pool.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, note TEXT NOT NULL)") }
-        return (SQLiteDatabase(pool: pool, beforeCommit: { _ in }), directory)
+        return (try SQLiteDatabase(pool: pool, beforeCommit: { _ in }), directory)
     }
 }
 
