@@ -626,6 +626,12 @@ enum SQLiteMigrations {
         migrator.registerMigration("023 search lengths beside the documents") { db in
             try db.execute(sql: SQLiteSearchSchema.lengths)
         }
+        migrator.registerMigration("024 one index of check-ins by date") { db in
+            // `checkins_for_patterns` (user, date, feeling, hour) begins with the same two columns,
+            // so it serves every read by date; the narrower index cost each insert another entry
+            // (~7 % of a check-in's insert in SQLite, measured in a loop of grouped inserts).
+            try db.execute(sql: "DROP INDEX checkins_by_user_date")
+        }
         return migrator
     }
 }
