@@ -55,4 +55,42 @@ struct VocabularyCacheTests {
             #expect(try await name(service, user, theirs.id) == nil)
         }
     }
+
+    /// A part of the vocabulary (what an answer about a few records names): the ids asked for,
+    /// repeats and all, with the lists in the whole vocabulary's order, for a record's few ids and
+    /// for a page's many; another user's id is left out.
+    @Test(arguments: TestDatabase.available)
+    func aPartHoldsTheIdsAskedForInTheVocabularysOrder(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let service = VocabularyService(store: store, cache: VocabularyCache())
+            let user = User(email: "p@example.org", username: "parts")
+            try await store.users.insert(user, passwordHash: "x")
+            var activities: [VocabularyItem] = []
+            for index in 0..<12 {
+                activities.append(
+                    try await service.add(userID: user.id, kind: .activity, name: "Word \(index)", emoji: "⭐️"))
+            }
+            var people: [Person] = []
+            for name in ["Cleo", "Ann", "Bea"] {
+                people.append(try await service.addPerson(userID: user.id, name: name))
+            }
+            let whole = try await service.lookup(userID: user.id)
+            let other = User(email: "q@example.org", username: "other")
+            try await store.users.insert(other, passwordHash: "x")
+            let theirs = try await service.add(userID: other.id, kind: .activity, name: "Theirs", emoji: "🔒")
+
+            for asked in [[activities[7], activities[2], activities[7]], Array(activities.reversed())] {
+                let part = try await service.lookup(
+                    userID: user.id, itemIDs: asked.map(\.id) + [theirs.id], personIDs: [people[2].id, people[0].id])
+                let wanted = Set(asked.map(\.id))
+                #expect(Set(part.items.keys) == wanted)
+                #expect(part.activities.map(\.id) == whole.activities.map(\.id).filter { wanted.contains($0) })
+                #expect(part.feelings.isEmpty)
+                #expect(
+                    part.allPeople.map(\.id)
+                        == whole.allPeople.map(\.id).filter { [people[2].id, people[0].id].contains($0) })
+                #expect(part.items[theirs.id] == nil)
+            }
+        }
+    }
 }
