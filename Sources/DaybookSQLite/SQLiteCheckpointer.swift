@@ -7,9 +7,9 @@ import Synchronization
 ///
 /// Why: by default SQLite checkpoints on the writer's connection, inside the commit that pushes
 /// the WAL past 1,000 pages. Every write queued behind that commit waits for the checkpoint's
-/// writes and its two `fdatasync`s (5 ms each here; 8 % of the writer's time under a stream of
-/// check-ins, while a third of the two cores sat idle). A `PASSIVE` checkpoint needs none of the
-/// writer's locks: on another connection it runs beside the writes and the reads.
+/// writes and its two `fdatasync`s (~5 ms each here; 8 % of the writer's time under a stream of
+/// check-ins). A `PASSIVE` checkpoint needs none of the writer's locks: on another connection it
+/// runs beside the writes and the reads.
 ///
 /// When: after every `writesPerCheckpoint` committed writes (`GroupCommit` reports each group),
 /// and when asked (after migrations). At most one runs at a time; writes committed meanwhile
