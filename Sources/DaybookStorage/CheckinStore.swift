@@ -29,16 +29,11 @@ public struct CheckinCursor: Sendable, Hashable {
 
     public init(after checkin: Checkin) { self.init(at: checkin.at, id: checkin.id) }
 
-    /// Opaque text form for URLs: microseconds since 1970, a dot, the id.
-    public var token: String {
-        "\(Int64((at.timeIntervalSince1970 * 1_000_000).rounded())).\(id.lowercasedString)"
-    }
+    /// Opaque text form for URLs, `PageCursor`'s: microseconds since 1970, a dot, the id.
+    public var token: String { PageCursor(createdAt: at, id: id).token }
 
     public init?(token: String) {
-        let parts = token.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(text: String(parts[1])) else {
-            return nil
-        }
-        self.init(at: Date(timeIntervalSince1970: Double(micros) / 1_000_000), id: id)
+        guard let page = PageCursor(token: token) else { return nil }
+        self.init(at: page.createdAt, id: page.id)
     }
 }

@@ -18,7 +18,7 @@ public struct PageCursor: Sendable, Hashable {
 
     public init?(token: String) {
         let parts = token.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(text: String(parts[1])) else {
+        guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(text: parts[1]) else {
             return nil
         }
         self.init(createdAt: Date(timeIntervalSince1970: Double(micros) / 1_000_000), id: id)

@@ -210,7 +210,7 @@ struct ClosetPages: Sendable {
         guard let user = context.auth?.user else {
             return PhotoPages.json(["message": "Log in again."], status: .unauthorized)
         }
-        guard let id = request.uri.queryParameters.get("photo").flatMap({ UUID(text: String($0)) }),
+        guard let id = request.uri.queryParameters.get("photo").flatMap({ UUID(text: $0) }),
             let colors = try? await web.services.closet.suggestedColors(user: user, photoID: id)
         else { return PhotoPages.json(["message": "No such photo."], status: .notFound) }
         return PhotoPages.json(["colors": colors.joined(separator: ",")], status: .ok)
@@ -254,7 +254,7 @@ struct ClosetPages: Sendable {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
         var input = ClosetItemInput()
         if let category = request.uri.queryParameters.get("category") {
-            input.categoryID = UUID(text: String(category))
+            input.categoryID = UUID(text: category)
         }
         return try await render(
             context, user: user, heading: "Add an item", action: "/closet/items/new", input: input,

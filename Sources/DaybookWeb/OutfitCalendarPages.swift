@@ -114,7 +114,7 @@ struct OutfitCalendarPages: Sendable {
         guard let date = parameters.get("date").flatMap({ LocalDate(String($0)) }) else {
             return Web.redirect("/closet/calendar")
         }
-        let outfit = parameters.get("outfit").flatMap { UUID(text: String($0)) }
+        let outfit = parameters.get("outfit").flatMap { UUID(text: $0) }
         return Web.redirect("/closet/calendar/\(date)" + (outfit.map { "?outfit=\($0.lowercasedString)" } ?? ""))
     }
 
@@ -158,7 +158,7 @@ struct OutfitCalendarPages: Sendable {
         var input = OutfitDayInput(
             outfitID: existing?.outfitID, itemIDs: existing?.outfitID == nil ? existing?.itemIDs ?? [] : [],
             note: existing?.note ?? "")
-        if let outfit = request.uri.queryParameters.get("outfit").flatMap({ UUID(text: String($0)) }) {
+        if let outfit = request.uri.queryParameters.get("outfit").flatMap({ UUID(text: $0) }) {
             input.outfitID = outfit
             input.itemIDs = []
         }

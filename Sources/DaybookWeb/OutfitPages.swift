@@ -79,7 +79,7 @@ struct OutfitPages: Sendable {
     func newForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let user = context.auth?.user else { return Web.toLogin(request) }
         var input = OutfitInput()
-        input.itemIDs = request.uri.queryParameters.getAll("item").compactMap { UUID(text: String($0)) }
+        input.itemIDs = request.uri.queryParameters.getAll("item").compactMap { UUID(text: $0) }
         return try await render(
             context, user: user, heading: "New outfit", action: "/closet/outfits/new", input: input,
             submitLabel: "Save outfit", cancelHref: "/closet/outfits")

@@ -24,16 +24,6 @@ extension UUID {
         let tail = random.next() as UInt64
         let high = milliseconds << 16 | 0x7000 | fraction
         let low = tail & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
-        return UUID(
-            uuid: (
-                UInt8(truncatingIfNeeded: high >> 56), UInt8(truncatingIfNeeded: high >> 48),
-                UInt8(truncatingIfNeeded: high >> 40), UInt8(truncatingIfNeeded: high >> 32),
-                UInt8(truncatingIfNeeded: high >> 24), UInt8(truncatingIfNeeded: high >> 16),
-                UInt8(truncatingIfNeeded: high >> 8), UInt8(truncatingIfNeeded: high),
-                UInt8(truncatingIfNeeded: low >> 56), UInt8(truncatingIfNeeded: low >> 48),
-                UInt8(truncatingIfNeeded: low >> 40), UInt8(truncatingIfNeeded: low >> 32),
-                UInt8(truncatingIfNeeded: low >> 24), UInt8(truncatingIfNeeded: low >> 16),
-                UInt8(truncatingIfNeeded: low >> 8), UInt8(truncatingIfNeeded: low)
-            ))
+        return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 }
