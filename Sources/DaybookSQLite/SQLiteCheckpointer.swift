@@ -14,7 +14,10 @@ import Synchronization
 /// When: after every `writesPerCheckpoint` committed writes (`GroupCommit` reports each group),
 /// and when asked (after migrations). At most one runs at a time; writes committed meanwhile
 /// count toward the next. A checkpoint that cannot copy everything (a reader still needs an older
-/// page) copies what it can, and the next one copies the rest.
+/// page) copies what it can, and the next one copies the rest. One that SQLite answers `BUSY`
+/// copied nothing: it read the WAL's index header while the writer was rewriting it, and unlike a
+/// reader a checkpoint does not retry (it would need the writer's lock to look further). That is
+/// a skip, counted apart from failures, and the next checkpoint is due after the next group.
 ///
 /// The WAL's length: SQLite writes the WAL from its beginning again only when a write transaction
 /// begins with every frame already copied. Under a steady stream of writes a checkpoint beside
@@ -46,7 +49,9 @@ final class SQLiteCheckpointer: Sendable {
         var checkpoints = 0
         /// Checkpoints run on the writer's connection so that the WAL starts over.
         var writerCheckpoints = 0
-        /// Checkpoints SQLite refused (an I/O error); the next one tries again.
+        /// Checkpoints that met the writer mid-commit and copied nothing (see above).
+        var skipped = 0
+        /// Checkpoints SQLite refused for any other reason (an I/O error); the next one tries again.
         var failures = 0
     }
 
@@ -88,22 +93,35 @@ final class SQLiteCheckpointer: Sendable {
     }
 
     private func run() {
-        var succeeded = true
-        var onWriter = false
+        let outcome: Outcome
         do {
             let wal = try connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
             if wal.walFrameCount >= Self.restartFrames {
-                onWriter = true
                 try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+                outcome = .copiedAndRestarted
+            } else {
+                outcome = .copied
             }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            outcome = .skipped
         } catch {
-            succeeded = false
+            outcome = .failed
         }
         state.withLock { state in
             state.running = false
-            state.statistics.checkpoints += 1
-            if onWriter { state.statistics.writerCheckpoints += 1 }
-            if !succeeded { state.statistics.failures += 1 }
+            switch outcome {
+            case .copied: state.statistics.checkpoints += 1
+            case .copiedAndRestarted:
+                state.statistics.checkpoints += 1
+                state.statistics.writerCheckpoints += 1
+            case .skipped:
+                state.statistics.skipped += 1
+                // Due again after the next group rather than after another `writesPerCheckpoint`.
+                state.writesSinceLast = Self.writesPerCheckpoint
+            case .failed: state.statistics.failures += 1
+            }
         }
     }
+
+    private enum Outcome { case copied, copiedAndRestarted, skipped, failed }
 }

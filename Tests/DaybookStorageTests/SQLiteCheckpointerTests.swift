@@ -39,7 +39,7 @@ struct SQLiteCheckpointerTests {
         let statistics = database.checkpointer.statistics
         #expect(statistics.checkpoints >= 20, "\(statistics)")
         #expect(statistics.writerCheckpoints >= 1, "\(statistics)")
-        #expect(statistics.failures == 0)
+        #expect(statistics.failures == 0, "\(statistics)")
         let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
         let limit = 2 * SQLiteCheckpointer.restartFrames * 4_120
         #expect(wal < limit, "WAL of \(wal) bytes after \(writes) writes")
