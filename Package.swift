@@ -220,6 +220,8 @@ let package = Package(
                 "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres", "DaybookTestSupport",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

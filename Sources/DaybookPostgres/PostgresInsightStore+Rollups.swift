@@ -32,9 +32,10 @@ extension PostgresInsightStore {
         }
     }
 
-    /// Computes and keeps the rollup of `period` in a transaction holding the user's rollup lock,
-    /// which the triggers take before they forget anything: a writer waits for it, or it for the
-    /// writer, so a rollup never outlives a change it did not see. A month is summed from its
+    /// Computes and keeps the rollup of `period` in a transaction holding the user's rollup lock
+    /// exclusively; the triggers take it shared before they forget anything (so writers do not
+    /// wait for each other): a writer waits for the maker, or the maker for every writer in
+    /// flight, so a rollup never outlives a change it did not see. A month is summed from its
     /// rows; a year or a run from its parts, and only if every part is still kept (a write may
     /// have forgotten one since; the reader then finds the period missing and sums it anew).
     private static func keep(

@@ -169,7 +169,7 @@ public struct InsightSums: Sendable, Hashable {
 /// keeps the rollups; its triggers forget a month's rollup, its year's and those of the runs
 /// around it when a day entry or check-in of that month changes, and `rollUp` computes missing
 /// ones so that no write can slip between the reading and the keeping (SQLite: in the write
-/// transaction; PostgreSQL: under the user's advisory lock, which the triggers take too). A year
+/// transaction; PostgreSQL: under the user's advisory lock, which the triggers take shared). A year
 /// is the sum of its months, a run the sum of the years inside it and the months outside them.
 /// The rollups are a cache: dropping them loses nothing, and `copy-data` does not copy them.
 public protocol RolledUpInsights: InsightStore {

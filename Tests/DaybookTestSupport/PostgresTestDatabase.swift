@@ -127,10 +127,10 @@ public enum PostgresTestDatabase {
         }
     }
 
-    /// One connection to the database the URL names, for statements that cannot run in the database
-    /// they act on (CREATE/DROP DATABASE).
+    /// One connection of its own to the database the URL names, for statements that cannot run in
+    /// the database they act on (CREATE/DROP DATABASE) and for tests that hold a transaction open.
     @discardableResult
-    static func admin<T>(_ server: PostgresDatabaseURL, _ body: (PostgresConnection) async throws -> T) async throws
+    public static func admin<T>(_ server: PostgresDatabaseURL, _ body: (PostgresConnection) async throws -> T) async throws
         -> T
     {
         let configuration = server.clientConfiguration()
