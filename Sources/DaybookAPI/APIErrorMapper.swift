@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookHTTP
 import DaybookMedia
 import DaybookServices
 import DaybookTransfer
@@ -14,8 +15,11 @@ import OpenAPIRuntime
 /// (a `ServerError` around a `DecodingError` or the runtime's own error, an `HTTPError`).
 ///
 /// The runtime's error type is not public, so its cases are told apart by the status it asks for
-/// and its description; every such case is covered by `APIErrorTests`.
+/// and by what the request lacks against the contract (`APIContract`: a required query parameter
+/// or body); every such case is covered by `APIErrorTests`.
 struct APIErrorMapper {
+    /// The contract's query parameters and bodies, to name what a request got wrong.
+    var contract: APIContract
     /// The request body as received, to point at the field a date failed to decode in.
     var requestBody: ByteBuffer
     var bodyLimit: Int
@@ -73,7 +77,7 @@ struct APIErrorMapper {
             is ImageProcessingError, is ImportFileError, is TransferError:
             return problem(for: underlying)
         case let decoding as DecodingError:
-            if let parameters = Self.queryParameters[error.operationID] {
+            if let parameters = contract.queryParameters[error.operationID] {
                 return queryProblem(error.request, parameters: parameters)
             }
             return bodyProblem(decoding)
@@ -87,12 +91,14 @@ struct APIErrorMapper {
             return .unsupportedMediaType(error.request.headerFields[.contentType], expected: expected)
         case .badRequest:
             // The runtime's own request errors: a missing query parameter or body, say.
-            if let name = Self.parameterName(in: error.causeDescription) {
+            let given = Set(Self.queryItems(of: error.request).map(\.name))
+            let parameters = contract.queryParameters[error.operationID] ?? [:]
+            if let name = parameters.filter({ $0.value.required && !given.contains($0.key) }).keys.sorted().first {
                 return .malformed(
                     "The query parameter “\(name)” is required.",
                     errors: [FieldError(field: name, code: "required", message: "Give “\(name)”.")])
             }
-            if error.causeDescription.contains("request body") {
+            if contract.bodyOperations.contains(error.operationID), requestBody.readableBytes == 0 {
                 return .malformed("This request needs a JSON body.")
             }
             return .malformed("The request is not well-formed.")
@@ -103,71 +109,18 @@ struct APIErrorMapper {
 
     // MARK: Query parameters
 
-    enum ParameterType {
-        case string, integer, boolean
-        /// One of the schema's `enum` values.
-        case oneOf([String])
-
-        /// The values of a generated enum: the OpenAPI document's list, not a copy of it.
-        static func oneOf<Values: CaseIterable & RawRepresentable>(_: Values.Type) -> Self
-        where Values.RawValue == String {
-            .oneOf(Values.allCases.map(\.rawValue))
-        }
-    }
-
-    /// The query parameters of each operation that has any. Such operations have no body, so a
-    /// decoding error in them is about one of these.
-    static let queryParameters: [String: [String: ParameterType]] = [
-        "listDays": ["cursor": .string, "limit": .integer],
-        "listCheckins": ["cursor": .string, "limit": .integer, "from": .string, "to": .string],
-        "getCalendar": ["month": .string],
-        "listMedia": ["kind": .oneOf(Components.Schemas.MediaKind.self), "cursor": .string, "limit": .integer],
-        "search": [
-            "q": .string, "kind": .string, "tag": .string, "mood": .string, "from": .string, "to": .string,
-            "hasPhotos": .string, "cursor": .string, "limit": .integer,
-        ],
-        "getMemories": ["date": .string],
-        "listJournal": ["tag": .string, "cursor": .string, "limit": .integer],
-        "listPublicJournal": ["cursor": .string, "limit": .integer],
-        "listFriendsJournal": ["cursor": .string, "limit": .integer],
-        "listPublicProfileJournal": ["cursor": .string, "limit": .integer],
-        "listFeelings": ["includeArchived": .boolean],
-        "listActivities": ["includeArchived": .boolean],
-        "listPeople": ["includeArchived": .boolean],
-        "listClosetItems": [
-            "category": .string, "q": .string, "archived": .boolean, "idle": .boolean,
-            "sort": .oneOf(Components.Schemas.ClosetSort.self),
-            "cursor": .string, "limit": .integer,
-        ],
-        "suggestClosetColors": ["photoId": .string],
-        "listShares": ["direction": .oneOf(Operations.listShares.Input.Query.directionPayload.self)],
-        "listOutfits": ["cursor": .string, "limit": .integer],
-        "listOutfitDays": ["from": .string, "to": .string],
-        "getInsightYear": ["year": .string],
-        "getInsightPixels": ["year": .string],
-        "getInsightTrend": ["range": .string, "from": .string, "to": .string],
-        "getInsightDistribution": ["range": .string, "from": .string, "to": .string],
-        "getInsightCorrelations": ["range": .string, "from": .string, "to": .string],
-        "getInsightCheckinPatterns": ["range": .string, "from": .string, "to": .string],
-        "getInsightWeekdays": ["range": .string, "from": .string, "to": .string],
-        "getInsightChartSVG": ["year": .string, "range": .string, "from": .string, "to": .string],
-        "getInsightChartPNG": ["year": .string, "range": .string, "from": .string, "to": .string],
-        "listThoughtDiary": ["cursor": .string, "limit": .integer],
-        "listGratitudeDiary": ["cursor": .string, "limit": .integer],
-    ]
-
     /// Finds the parameter the runtime could not decode, the way it decodes them.
-    private func queryProblem(_ request: HTTPRequest, parameters: [String: ParameterType]) -> APIProblem {
+    private func queryProblem(_ request: HTTPRequest, parameters: [String: APIContract.QueryParameter]) -> APIProblem {
         let items = Self.queryItems(of: request)
-        for (name, type) in parameters.sorted(by: { $0.key < $1.key }) {
+        for (name, parameter) in parameters.sorted(by: { $0.key < $1.key }) {
             let values = items.filter { $0.name == name }.map(\.value)
-            if values.count > 1 {
+            if values.count > 1, parameter.kind != .list {
                 return .malformed(
                     "Give the query parameter “\(name)” once.",
                     errors: [FieldError(field: name, code: "repeated", message: "Give “\(name)” once.")])
             }
             guard let value = values.first else { continue }
-            switch type {
+            switch parameter.kind {
             case .integer where Int(value) == nil:
                 return .malformed(
                     "The query parameter “\(name)” must be a whole number.",
@@ -193,25 +146,7 @@ struct APIErrorMapper {
 
     static func queryItems(of request: HTTPRequest) -> [(name: String, value: String)] {
         guard let path = request.path, let mark = path.firstIndex(of: "?") else { return [] }
-        return queryItems(ofQuery: path[path.index(after: mark)...])
-    }
-
-    static func queryItems(ofQuery query: Substring) -> [(name: String, value: String)] {
-        query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ part: Substring) -> String {
-                let spaced = part.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
-    }
-
-    /// The name in the runtime's "Missing required query parameter named: month".
-    static func parameterName(in description: String) -> String? {
-        guard description.contains("parameter"), let range = description.range(of: "named: ") else { return nil }
-        let name = description[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        return name.isEmpty ? nil : String(name)
+        return URLEncoded.pairs(path[path.index(after: mark)...])
     }
 
     // MARK: Bodies

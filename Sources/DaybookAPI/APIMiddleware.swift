@@ -24,8 +24,9 @@ struct APIMiddleware: RouterMiddleware {
     var photoLimit: Int
     /// The largest file `POST /api/v1/imports` takes.
     var importLimit: Int
-    /// The contract's paths, to tell "no such method here" (405) from "no such path" (404).
-    var paths: APIPathTable
+    /// The contract: its paths tell "no such method here" (405) from "no such path" (404), its
+    /// query parameters which may be repeated and what a request got wrong.
+    var contract: APIContract
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -41,9 +42,10 @@ struct APIMiddleware: RouterMiddleware {
             : request.method == .post && request.uri.path == "/api/v1/media" ? photoLimit + 64 * 1024 : bodyLimit
         do {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
-                throw streams ? APIProblem.importFile(.tooLarge(limit: importLimit)) : .payloadTooLarge(limit: bodyLimit)
+                throw streams
+                    ? APIProblem.importFile(.tooLarge(limit: importLimit)) : .payloadTooLarge(limit: bodyLimit)
             }
-            try Self.refuseRepeatedParameters(query: request.uri.query, path: request.uri.path)
+            try refuseRepeatedParameters(request)
             var request = request
             if streams {
                 var head = request.head
@@ -55,11 +57,12 @@ struct APIMiddleware: RouterMiddleware {
             head.headerFields[.accept] = nil
             return try await next(Request(head: head, body: .init(buffer: body)), context)
         } catch {
-            let mapper = APIErrorMapper(requestBody: body, bodyLimit: bodyLimit, logger: context.logger)
+            let mapper = APIErrorMapper(
+                contract: contract, requestBody: body, bodyLimit: bodyLimit, logger: context.logger)
             var problem = mapper.problem(for: error)
             if problem.status == .notFound, error is HTTPError {
                 // The router found no route: a path of ours with another method, or no path at all.
-                if let allowed = paths.allowedMethods(for: request.uri.path) {
+                if let allowed = contract.paths.allowedMethods(for: request.uri.path) {
                     problem = .methodNotAllowed(request.method, allowed: allowed)
                 } else {
                     problem = .noSuchEndpoint(request.method, request.uri.path)
@@ -71,15 +74,16 @@ struct APIMiddleware: RouterMiddleware {
 }
 
 extension APIMiddleware {
-    /// Only the closet's `tag` may be given several times (every tag must match); for any other
-    /// parameter the generated server would silently use one of the values. Refused before any
-    /// handler runs, for every operation.
-    static func refuseRepeatedParameters(query: String?, path: String) throws {
-        guard let query, query.contains("&") else { return }
-        let repeatable: Set<String> = path.hasSuffix("/closet/items") ? ["tag"] : []
+    /// Only a list parameter (the closet's `tag`: every tag must match) may be given several
+    /// times; for any other the generated server would silently use one of the values. Refused
+    /// before any handler runs, for every operation.
+    func refuseRepeatedParameters(_ request: Request) throws {
+        guard let query = request.uri.query, query.contains("&") else { return }
+        let parameters = contract.paths.operationID(for: request.uri.path, method: request.method)
+            .flatMap { contract.queryParameters[$0] }
         var seen = Set<String>()
-        for (name, _) in APIErrorMapper.queryItems(ofQuery: Substring(query))
-        where !repeatable.contains(name) && !seen.insert(name).inserted {
+        for (name, _) in URLEncoded.pairs(query)
+        where parameters?[name]?.kind != .list && !seen.insert(name).inserted {
             throw APIProblem.malformed(
                 "Give the query parameter “\(name.prefix(100))” once.",
                 errors: [FieldError(field: String(name.prefix(100)), code: "repeated", message: "Give it once.")])

@@ -25,10 +25,11 @@ public struct APIRoutes: Sendable {
     public func add(to router: Router<AppRequestContext>) throws {
         // Added first, so it wraps the routes below; it passes every other path straight through.
         let document = try OpenAPIDocument.load()
+        let contract = try APIContract.shipped.get()
         router.add(
             middleware: APIMiddleware(
                 photoLimit: services.media.processor.limits.maxBytes, importLimit: services.imports.limits.fileBytes,
-                paths: APIPathTable(document: document, prefix: "/api/v1")))
+                contract: contract))
         router.add(middleware: EventStreamMiddleware(services: services))
 
         router.get("/api/v1/openapi.yaml") { _, _ in
@@ -40,7 +41,7 @@ public struct APIRoutes: Sendable {
         try APIHandlers(services: services).registerHandlers(
             on: router, serverURL: URL(string: "/api/v1")!, configuration: Self.configuration,
             middlewares: [
-                RequireAuthentication(), RejectNulls(),
+                RequireAuthentication(publicOperations: contract.publicOperations), RejectNulls(),
                 IdempotentCreates(idempotency: services.idempotency),
             ])
     }
@@ -49,14 +50,14 @@ public struct APIRoutes: Sendable {
 /// Refuses an operation that needs a user before its request is even decoded, so a caller
 /// without a valid token learns that first (401), not what is wrong with the body.
 struct RequireAuthentication: ServerMiddleware {
-    /// The operations the contract marks `security: []`.
-    static let publicOperations: Set<String> = ["register", "login", "completeLogin"]
+    /// The operations the contract marks `security: []` (`APIContract`).
+    let publicOperations: Set<String>
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        if !Self.publicOperations.contains(operationID), RequestScope.current?.auth == nil {
+        if !publicOperations.contains(operationID), RequestScope.current?.auth == nil {
             throw APIProblem.unauthorized(tokenPresented: APIRequest.tokenPresented)
         }
         return try await next(request, body, metadata)

@@ -46,11 +46,6 @@ public struct CSRFMiddleware: RouterMiddleware {
         if let header = request.headers[.xCSRFToken] { return header }
         guard request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true else { return nil }
         let body = try await request.collectBody(upTo: 1_048_576)
-        let text = String(buffer: body)
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, parts[0] == "csrf" { return String(parts[1]).removingPercentEncoding }
-        }
-        return nil
+        return URLEncoded.pairs(String(buffer: body)).first { $0.name == "csrf" }?.value
     }
 }

@@ -1,11 +1,14 @@
+import DaybookCore
+import DaybookHTTP
 import Foundation
 import Hummingbird
 
 /// The fields of an `application/x-www-form-urlencoded` body, in order, repeated names kept (a
 /// group of checkboxes sends one pair per ticked box).
 ///
-/// Parsed by hand rather than decoded into a `Decodable`: a page must never answer 400 because a
-/// field is missing or typed oddly; it re-renders the form with a message beside the field.
+/// Read as pairs (`URLEncoded`) rather than decoded into a `Decodable`: a page must never answer
+/// 400 because a field is missing or typed oddly; it re-renders the form with a message beside
+/// the field.
 struct FormData: Sendable {
     private(set) var pairs: [(name: String, value: String)] = []
 
@@ -14,12 +17,7 @@ struct FormData: Sendable {
     }
 
     init(urlEncoded text: String) {
-        for part in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let kv = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.decode(kv[0])
-            let value = kv.count > 1 ? Self.decode(kv[1]) : ""
-            pairs.append((name, value))
-        }
+        pairs = URLEncoded.pairs(text)
     }
 
     /// Reads and parses the request body. Anything that is not a url-encoded form reads as empty.
@@ -52,9 +50,4 @@ struct FormData: Sendable {
     /// Every value under a name that parses as a UUID; others are dropped (they cannot be the
     /// user's own words anyway).
     func uuids(_ name: String) -> [UUID] { all(name).compactMap { UUID(text: $0) } }
-
-    private static func decode(_ raw: Substring) -> String {
-        let spaced = raw.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
-    }
 }
