@@ -173,11 +173,10 @@ struct PostgresStoreTests {
         await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }
-            let started = ContinuousClock.now
-            await #expect(throws: (any Error).self) { try await store.ping() }
-            // 0.5 s alone; the bound is loose because a busy test run can starve any task for a
-            // while. Without the timeout it would never answer: the pool keeps trying to connect.
-            #expect(started.duration(to: .now) < .seconds(60))
+            // Without the timeout it would never answer: the pool keeps trying to connect. (No
+            // bound on how long it took: a busy test run starves tasks for a minute at times.)
+            let error = await #expect(throws: PostgresStoreError.self) { try await store.ping() }
+            #expect(error == .timeout)
         }
     }
 
