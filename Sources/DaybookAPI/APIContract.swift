@@ -3,7 +3,7 @@ import Yams
 /// What the API's glue reads from the contract (`openapi.yaml`) instead of keeping a copy of it:
 /// the paths and the methods of each (`APIPathTable`: `405` with `Allow` for a known path), each
 /// operation's query parameters (`APIErrorMapper` names the one a request got wrong or left out;
-/// only a list may be repeated), which operations need a body, and which anyone may call
+/// only a list may be repeated), which operations need a body and of what type, and which anyone may call
 /// (`security: []`). Read once at start-up, with Yams (the generator reads the same document).
 struct APIContract: Sendable {
     struct QueryParameter: Sendable, Equatable {
@@ -24,8 +24,8 @@ struct APIContract: Sendable {
     let queryParameters: [String: [String: QueryParameter]]
     /// The operations marked `security: []`.
     let publicOperations: Set<String>
-    /// The operations whose request body is required.
-    let bodyOperations: Set<String>
+    /// The content type of each operation's required request body (JSON, or a multipart upload).
+    let bodyTypes: [String: String]
 
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
 
@@ -47,7 +47,7 @@ struct APIContract: Sendable {
         var entries: [APIPathTable.Entry] = []
         var queries: [String: [String: QueryParameter]] = [:]
         var publicOperations: Set<String> = []
-        var bodyOperations: Set<String> = []
+        var bodyTypes: [String: String] = [:]
         for (pathNode, item) in paths {
             guard let path = pathNode.string else { continue }
             var operations: [APIPathTable.Operation] = []
@@ -57,7 +57,9 @@ struct APIContract: Sendable {
                     let operationID = operation["operationId"]?.string
                 else { continue }
                 operations.append(APIPathTable.Operation(method: method.uppercased(), id: operationID))
-                if operation["requestBody"]?["required"]?.bool == true { bodyOperations.insert(operationID) }
+                if let body = operation["requestBody"], body["required"]?.bool == true {
+                    bodyTypes[operationID] = body["content"]?.mapping?.keys.first?.string
+                }
                 if let security = operation["security"]?.sequence, security.isEmpty {
                     publicOperations.insert(operationID)
                 }
@@ -75,7 +77,7 @@ struct APIContract: Sendable {
         self.paths = APIPathTable(prefix: prefix, entries: entries)
         self.queryParameters = queries
         self.publicOperations = publicOperations
-        self.bodyOperations = bodyOperations
+        self.bodyTypes = bodyTypes
     }
 
     private static func kind(of schema: Node?) -> QueryParameter.Kind {

@@ -86,8 +86,7 @@ struct APIErrorMapper {
         }
         switch error.httpStatus {
         case .unsupportedMediaType:
-            let expected =
-                ["uploadMedia", "startImport"].contains(error.operationID) ? "multipart/form-data" : "application/json"
+            let expected = contract.bodyTypes[error.operationID] ?? "application/json"
             return .unsupportedMediaType(error.request.headerFields[.contentType], expected: expected)
         case .badRequest:
             // The runtime's own request errors: a missing query parameter or body, say.
@@ -98,7 +97,7 @@ struct APIErrorMapper {
                     "The query parameter “\(name)” is required.",
                     errors: [FieldError(field: name, code: "required", message: "Give “\(name)”.")])
             }
-            if contract.bodyOperations.contains(error.operationID), requestBody.readableBytes == 0 {
+            if contract.bodyTypes[error.operationID] != nil, requestBody.readableBytes == 0 {
                 return .malformed("This request needs a JSON body.")
             }
             return .malformed("The request is not well-formed.")

@@ -34,7 +34,8 @@ struct APIContractTests {
         #expect(contract.paths.operationID(for: "/api/v1/journal/public", method: .get) == "listPublicJournal")
         #expect(contract.paths.operationID(for: "/api/v1/days", method: .delete) == nil)
         #expect(contract.paths.allowedMethods(for: "/api/v1/auth/login") == ["POST"])
-        #expect(contract.bodyOperations.contains("putDay"))
-        #expect(!contract.bodyOperations.contains("listDays"))
+        #expect(contract.bodyTypes["putDay"] == "application/json")
+        #expect(contract.bodyTypes["uploadMedia"] == "multipart/form-data")
+        #expect(contract.bodyTypes["listDays"] == nil)
     }
 }
