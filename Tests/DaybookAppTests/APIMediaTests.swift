@@ -162,8 +162,9 @@ struct APIMediaTests {
             try await api.upload(oversize).expectProblem(.contentTooLarge, "payload_too_large")
 
             // A body that is not multipart at all, and a multipart body without a file.
-            try await api.call(.post, "/media", raw: "{}").expectProblem(
-                .unsupportedMediaType, "unsupported_media_type")
+            let json = try await api.call(.post, "/media", raw: "{}")
+            json.expectProblem(.unsupportedMediaType, "unsupported_media_type")
+            #expect(json.text.contains("multipart/form-data"), "the type the contract names: \(json.text)")
 
             #expect(try await api.get("/media").items.isEmpty)
             #expect(blobCount(media) == 0)
