@@ -3,8 +3,9 @@ import Yams
 /// What the API's glue reads from the contract (`openapi.yaml`) instead of keeping a copy of it:
 /// the paths and the methods of each (`APIPathTable`: `405` with `Allow` for a known path), each
 /// operation's query parameters (`APIErrorMapper` names the one a request got wrong or left out;
-/// only a list may be repeated), which operations need a body and of what type, and which anyone may call
-/// (`security: []`). Read once at start-up, with Yams (the generator reads the same document).
+/// only a list may be repeated), which operations need a body and of what type, and which anyone
+/// may call (`security: []`). Read once at start-up, with Yams (the generator reads the same
+/// document).
 struct APIContract: Sendable {
     struct QueryParameter: Sendable, Equatable {
         enum Kind: Sendable, Equatable {
