@@ -78,7 +78,11 @@ struct APIErrorMapper {
             return problem(for: underlying)
         case let decoding as DecodingError:
             if let parameters = contract.queryParameters[error.operationID] {
-                return queryProblem(error.request, parameters: parameters)
+                if let problem = queryProblem(error.request, parameters: parameters) { return problem }
+                // Without a body (all but an upload), the parameter must be the one at fault.
+                if contract.bodyTypes[error.operationID] == nil {
+                    return .malformed("A query parameter is not well-formed.")
+                }
             }
             return bodyProblem(decoding)
         default:
@@ -108,8 +112,11 @@ struct APIErrorMapper {
 
     // MARK: Query parameters
 
-    /// Finds the parameter the runtime could not decode, the way it decodes them.
-    private func queryProblem(_ request: HTTPRequest, parameters: [String: APIContract.QueryParameter]) -> APIProblem {
+    /// Finds the parameter the runtime could not decode, the way it decodes them; nil when none
+    /// of them is at fault.
+    private func queryProblem(_ request: HTTPRequest, parameters: [String: APIContract.QueryParameter])
+        -> APIProblem?
+    {
         let items = Self.queryItems(of: request)
         for (name, parameter) in parameters.sorted(by: { $0.key < $1.key }) {
             let values = items.filter { $0.name == name }.map(\.value)
@@ -140,7 +147,7 @@ struct APIErrorMapper {
                 continue
             }
         }
-        return .malformed("A query parameter is not well-formed.")
+        return nil
     }
 
     static func queryItems(of request: HTTPRequest) -> [(name: String, value: String)] {
