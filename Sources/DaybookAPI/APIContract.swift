@@ -20,6 +20,8 @@ struct APIContract: Sendable {
         var required: Bool
     }
 
+    /// The document itself, as served at `/api/v1/openapi.yaml`.
+    let document: String
     let paths: APIPathTable
     /// By operation id, then parameter name; operations without query parameters are absent.
     let queryParameters: [String: [String: QueryParameter]]
@@ -28,7 +30,7 @@ struct APIContract: Sendable {
     /// The content type of each operation's required request body (JSON, or a multipart upload).
     let bodyTypes: [String: String]
 
-    static let methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
+    private static let methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
 
     /// The shipped document's, read once per process (~0.2 s in a debug build; every test app
     /// would pay it again).
@@ -75,6 +77,7 @@ struct APIContract: Sendable {
             }
             entries.append(APIPathTable.Entry(segments: path.split(separator: "/"), operations: operations))
         }
+        self.document = document
         self.paths = APIPathTable(prefix: prefix, entries: entries)
         self.queryParameters = queries
         self.publicOperations = publicOperations

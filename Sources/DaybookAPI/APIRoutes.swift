@@ -24,7 +24,6 @@ public struct APIRoutes: Sendable {
 
     public func add(to router: Router<AppRequestContext>) throws {
         // Added first, so it wraps the routes below; it passes every other path straight through.
-        let document = try OpenAPIDocument.load()
         let contract = try APIContract.shipped.get()
         router.add(
             middleware: APIMiddleware(
@@ -36,7 +35,7 @@ public struct APIRoutes: Sendable {
             Response(
                 status: .ok,
                 headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: "public, max-age=300"],
-                body: .init(byteBuffer: ByteBuffer(string: document)))
+                body: .init(byteBuffer: ByteBuffer(string: contract.document)))
         }
         try APIHandlers(services: services).registerHandlers(
             on: router, serverURL: URL(string: "/api/v1")!, configuration: Self.configuration,
