@@ -7,7 +7,8 @@ import GRDB
 /// of one indexed row taking microseconds, those hops (kernel scheduling, thread wake-ups) cost
 /// several times the query. Reads therefore run on the calling thread: a read takes a connection
 /// from the reader pool for one request's statements, never a network wait, so a task holds its
-/// thread for microseconds, not longer than a hop would.
+/// thread for microseconds, not longer than a hop would. The connections are `SQLiteReaders`, not
+/// GRDB's reader pool (see there why).
 ///
 /// Reads run without a transaction: each statement reads its own consistent snapshot, which is all
 /// a one-statement read needs, and BEGIN/COMMIT around it cost as much as the query. Reads whose
@@ -19,12 +20,14 @@ import GRDB
 /// does, beside it.
 final class SQLiteDatabase: Sendable {
     let pool: DatabasePool
+    let readers: SQLiteReaders
     let checkpointer: SQLiteCheckpointer
     private let groupCommit: GroupCommit
 
     /// `beforeCommit` runs at the end of every write transaction (`GroupCommit`).
     init(pool: DatabasePool, beforeCommit: @escaping @Sendable (Database) throws -> Void) throws {
         self.pool = pool
+        readers = SQLiteReaders(path: pool.path, configuration: pool.configuration)
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         let checkpointer = try SQLiteCheckpointer(pool: pool)
         self.checkpointer = checkpointer
@@ -33,12 +36,12 @@ final class SQLiteDatabase: Sendable {
 
     /// Statements on the calling thread, each its own snapshot.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.unsafeRead(body)
+        try readers.read(body)
     }
 
     /// A read-only transaction on the calling thread: every statement sees the same snapshot.
     func readSnapshot<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.read(body)
+        try readers.readSnapshot(body)
     }
 
     /// A write, committed with the other writes waiting at the same time (`GroupCommit`). Returns

@@ -79,6 +79,7 @@ public final class SQLiteStore: DaybookStore {
 
     public func migrate() async throws {
         try SQLiteMigrations.migrator.migrate(database.pool)
+        database.readers.reopen()
         database.checkpointer.checkpointSoon()
     }
 

@@ -7,6 +7,8 @@ import Synchronization
 ///   no `forget` reaches (another app server, the `daybook` command) shows by then.
 /// - **Races.** A read that began before a `forget` is not kept (`generation` moved on), so a
 ///   read that raced with a change cannot put the old value back.
+/// - **Bursts.** `value(for:orRead:)` reads a key once while requests for it keep arriving: when a
+///   value expires under 64 requests at once, one reads it and the others wait for that read.
 final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How long a value is used after its read; zero keeps nothing.
     let lifetime: Duration
@@ -21,6 +23,8 @@ final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var values: [Key: Stored] = [:]
         /// Moves on with every `forget`; a read keeps its answer only if it has not.
         var generation: UInt64 = 0
+        /// The reads under way through `value(for:orRead:)`, which later requests for a key wait for.
+        var reading: [Key: Task<Value, any Error>] = [:]
     }
 
     private struct Stored {
@@ -41,6 +45,33 @@ final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             guard let stored = state.values[key], now - stored.readAt < lifetime else { return nil }
             return stored.value
         }
+    }
+
+    /// The value for a key if it was read less than `lifetime` ago, else what `read` returns, kept.
+    /// While one such read of a key is under way, other requests for the key wait for it instead
+    /// of reading too. A `forget` takes reads under way off that list (they still answer whoever
+    /// waits already), so a request made after a change never gets what was read before it.
+    func value(for key: Key, orRead read: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        guard lifetime > .zero else { return try await read() }
+        let now = now()
+        let (found, task, generation) = state.withLock { state -> (Value?, Task<Value, any Error>?, UInt64?) in
+            if let stored = state.values[key], now - stored.readAt < lifetime { return (stored.value, nil, nil) }
+            if let task = state.reading[key] { return (nil, task, nil) }
+            let task = Task { try await read() }
+            state.reading[key] = task
+            return (nil, task, state.generation)
+        }
+        if let found { return found }
+        guard let task else { preconditionFailure("either a value or a read") }
+        guard let generation else { return try await task.value }
+        // This request started the read: it takes it off the list and keeps its answer.
+        let result = await task.result
+        state.withLock { state in
+            if state.reading[key] == task { state.reading[key] = nil }
+        }
+        let value = try result.get()
+        keep(value, for: key, readSince: generation)
+        return value
     }
 
     /// Take this before reading from the database, and hand it to `keep`.
@@ -64,6 +95,7 @@ final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     func forget(where matches: (Key, Value) -> Bool) {
         state.withLock { state in
             state.generation &+= 1
+            state.reading.removeAll()
             state.values = state.values.filter { !matches($0.key, $0.value.value) }
         }
     }

@@ -25,14 +25,22 @@ public final class VocabularyCache: Sendable {
         reads = RecentReads(lifetime: lifetime, capacity: capacity, now: now)
     }
 
-    /// The user's vocabulary, if it was read less than `lifetime` ago.
-    func vocabulary(userID: UUID) -> VocabularyLookup? { reads.value(for: userID) }
+    /// The user's vocabulary read less than `lifetime` ago, or what `read` returns (one read at a
+    /// time per user: `RecentReads.value(for:orRead:)`).
+    func vocabulary(
+        userID: UUID, orRead read: @escaping @Sendable () async throws -> VocabularyLookup
+    ) async throws -> VocabularyLookup {
+        try await reads.value(for: userID, orRead: read)
+    }
 
-    /// Take this before reading from the database, and hand it to `keep`.
-    var generation: UInt64 { reads.generation }
-
-    func keep(_ vocabulary: VocabularyLookup, userID: UUID, readSince generation: UInt64) {
+    /// What `read` returns, kept: for a copy that lacks an id (a word added on another server).
+    func readAgain(
+        userID: UUID, _ read: () async throws -> VocabularyLookup
+    ) async throws -> VocabularyLookup {
+        let generation = reads.generation
+        let vocabulary = try await read()
         reads.keep(vocabulary, for: userID, readSince: generation)
+        return vocabulary
     }
 
     /// Drops the user's copy: call after changing any of their words or people.

@@ -132,18 +132,15 @@ public struct VocabularyService: Sendable {
     /// Every word and person of a user, archived included, by id: what a page needs to show
     /// entries and check-ins without one query per row.
     public func lookup(userID: UUID) async throws -> VocabularyLookup {
-        if let cached = cache?.vocabulary(userID: userID) { return cached }
-        return try await readVocabulary(userID: userID)
+        guard let cache else { return try await readVocabulary(userID: userID) }
+        return try await cache.vocabulary(userID: userID) { try await readVocabulary(userID: userID) }
     }
 
-    /// The whole vocabulary from the database, kept in the cache.
+    /// The whole vocabulary from the database.
     private func readVocabulary(userID: UUID) async throws -> VocabularyLookup {
-        let generation = cache?.generation
         async let items = store.vocabulary.items(userID: userID, kind: nil, includeArchived: true)
         async let people = store.vocabulary.people(userID: userID, includeArchived: true)
-        let vocabulary = try await VocabularyLookup(items: items, people: people)
-        if let cache, let generation { cache.keep(vocabulary, userID: userID, readSince: generation) }
-        return vocabulary
+        return try await VocabularyLookup(items: items, people: people)
     }
 }
 
@@ -157,11 +154,10 @@ extension VocabularyService {
                 userID: userID, itemIDs: Array(Set(itemIDs)), personIDs: Array(Set(personIDs)))
             return VocabularyLookup(items: found.items, people: found.people)
         }
-        if let cached = cache.vocabulary(userID: userID), let part = cached.part(itemIDs, personIDs, allKnown: true) {
-            return part
-        }
+        if let part = try await lookup(userID: userID).part(itemIDs, personIDs, allKnown: true) { return part }
         // A word added since the copy was read (or another user's id, which stays unnamed).
-        return try await readVocabulary(userID: userID).part(itemIDs, personIDs, allKnown: false)!
+        return try await cache.readAgain(userID: userID) { try await readVocabulary(userID: userID) }
+            .part(itemIDs, personIDs, allKnown: false)!
     }
 
     /// The words and people that these day entries name.
