@@ -13,7 +13,8 @@ import PackageDescription
 ///   JSON, CSV, Markdown and photos) and the readers of other apps' exports, with their limits.
 /// - `DaybookSQLite`, `DaybookPostgres`: one implementation of every interface per database;
 ///   `SQLiteSearchRank` is the SQLite search's rank function, in C (FTS5 takes only C functions);
-///   `SQLiteProcess` sets what SQLite takes once per process (`sqlite3_config`, variadic C).
+///   `SQLiteProcess` sets what SQLite takes once per process (`sqlite3_config`, variadic C);
+///   `CSQLite` is SQLite's C interface, for reading a stepped statement's columns in place.
 /// - `DaybookServices`: use cases (accounts, days, check-ins) over the storage interfaces.
 /// - `DaybookHTTP`: what pages and the API share: request context, authentication, CSRF, headers.
 /// - `DaybookAPI`: the OpenAPI contract's server handlers (generated stubs, hand-written glue).
@@ -90,6 +91,10 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "SQLiteSearchRank",
             linkerSettings: [.linkedLibrary("sqlite3")]
@@ -101,7 +106,7 @@ let package = Package(
         .target(
             name: "DaybookSQLite",
             dependencies: [
-                "DaybookCore", "DaybookStorage", "SQLiteSearchRank", "SQLiteProcess",
+                "DaybookCore", "DaybookStorage", "CSQLite", "SQLiteSearchRank", "SQLiteProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

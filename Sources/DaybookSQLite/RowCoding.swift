@@ -1,3 +1,4 @@
+import CSQLite
 import DaybookCore
 import Foundation
 import GRDB
@@ -36,21 +37,24 @@ enum Stored {
     /// Ids from the JSON text `ids(_:)` writes: the runs of 36 bytes between two `"` are the ids,
     /// read in place, so no JSON decoder (nor a split into `Character`s) is needed.
     static func ids(from text: String) -> [UUID] {
-        guard text.utf8.count > 2 else { return [] }
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
-            var ids: [UUID] = []
-            ids.reserveCapacity(bytes.count / 39)
-            var open: Int?
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
-                guard let start = open else {
-                    open = index + 1
-                    continue
-                }
-                if let id = UUID(utf8: UnsafeBufferPointer(rebasing: bytes[start..<index])) { ids.append(id) }
-                open = nil
+        var text = text
+        return text.withUTF8 { ids(from: $0) }
+    }
+
+    static func ids(from bytes: UnsafeBufferPointer<UInt8>) -> [UUID] {
+        guard bytes.count > 2 else { return [] }
+        var ids: [UUID] = []
+        ids.reserveCapacity(bytes.count / 39)
+        var open: Int?
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
+            guard let start = open else {
+                open = index + 1
+                continue
             }
-            return ids
-        } ?? ids(from: String(decoding: Array(text.utf8), as: UTF8.self))
+            if let id = UUID(utf8: UnsafeBufferPointer(rebasing: bytes[start..<index])) { ids.append(id) }
+            open = nil
+        }
+        return ids
     }
 
     /// Strings from the JSON text `strings(_:)` writes. Without a backslash no string in it can hold
@@ -84,30 +88,116 @@ enum Stored {
     }
 }
 
-extension Row {
-    /// Every row of `statement`, decoded as the cursor steps. `fetchAll` first copies each value of
-    /// each row (with the column names) into a row of its own: a sixth of the CPU of a list of 50
-    /// check-ins. The row handed to `decode` is only valid during the call.
+/// The columns of one row, read by index against the explicit column list each store selects:
+/// a `Row` (a copy GRDB made: `fetchOne`, `fetchAll`) or a `SteppedRow` (the current row of a
+/// statement being stepped: `Row.all`, `Row.first`). Each store's decoder
+/// (`SQLiteCheckinStore.checkin(_:)`, …) takes either.
+protocol StoredColumns {
+    func isNull(_ index: Int) -> Bool
+    /// Text, nil for NULL (a number or blob where text was expected is converted, never a crash).
+    func optionalText(_ index: Int) -> String?
+    /// The UTF-8 bytes of a text value, valid only during `body`; nil for NULL. What ids and
+    /// dates are parsed from, without a `String` made for them.
+    func withText<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T?
+    /// An integer, or 0 for NULL or text that is not one.
+    func int64(_ index: Int) -> Int64
+    func optionalDouble(_ index: Int) -> Double?
+}
+
+extension StoredColumns {
+    /// Text, or "" for NULL.
+    func text(_ index: Int) -> String { optionalText(index) ?? "" }
+
+    func int(_ index: Int) -> Int { Int(truncatingIfNeeded: int64(index)) }
+
+    func optionalInt(_ index: Int) -> Int? { isNull(index) ? nil : int(index) }
+
+    func uuid(_ index: Int) -> UUID { optionalUUID(index)! }
+
+    func optionalUUID(_ index: Int) -> UUID? { withText(index) { UUID(utf8: $0) } ?? nil }
+
+    func time(_ index: Int) -> Date { Date(microsecondsSince1970: int64(index)) }
+
+    func localDate(_ index: Int) -> LocalDate { (withText(index) { LocalDate(utf8: $0) } ?? nil)! }
+
+    func uuids(_ index: Int) -> [UUID] { withText(index) { Stored.ids(from: $0) } ?? [] }
+
+    func strings(_ index: Int) -> [String] { Stored.strings(from: text(index)) }
+}
+
+/// The current row of a statement that `Row.all` or `Row.first` steps, read straight from SQLite:
+/// no copy of the row, no column names, and a `String` made only for text that is kept (ids and
+/// dates are parsed from the bytes). A copied row of 50 check-ins' worth of columns was 15 % of
+/// the CPU of a list.
+struct SteppedRow: StoredColumns {
+    let statement: SQLiteStatement
+
+    func isNull(_ index: Int) -> Bool { sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL }
+
+    func withText<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        let column = Int32(index)
+        // sqlite3_column_bytes after sqlite3_column_text, as SQLite asks, so the count is of the text.
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL, let start = sqlite3_column_text(statement, column)
+        else { return nil }
+        return body(UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column))))
+    }
+
+    func optionalText(_ index: Int) -> String? {
+        withText(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func int64(_ index: Int) -> Int64 {
+        let column = Int32(index)
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return sqlite3_column_int64(statement, column)
+        case SQLITE_FLOAT: return Int64(exactly: sqlite3_column_double(statement, column).rounded()) ?? 0
+        case SQLITE_TEXT: return optionalText(index).flatMap { Int64($0) } ?? 0
+        default: return 0
+        }
+    }
+
+    func optionalDouble(_ index: Int) -> Double? {
+        let column = Int32(index)
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_column_double(statement, column)
+        case SQLITE_TEXT: return optionalText(index).flatMap { Double($0) }
+        default: return nil
+        }
+    }
+}
+
+extension Row: StoredColumns {
+    /// Every row of `statement`, decoded as the cursor steps (`SteppedRow`). `fetchAll` first copies
+    /// each value of each row (with the column names) into a row of its own. The row handed to
+    /// `decode` is only valid during the call.
     static func all<T>(
-        _ statement: Statement, arguments: StatementArguments, as decode: (Row) throws -> T
+        _ statement: Statement, arguments: StatementArguments, as decode: (SteppedRow) throws -> T
     ) throws -> [T] {
         var values: [T] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        while let row = try rows.next() { values.append(try decode(row)) }
+        let row = SteppedRow(statement: statement.sqliteStatement)
+        while try rows.next() != nil { values.append(try decode(row)) }
         return values
     }
 
-    /// The value at column `index`, as GRDB holds it. Rows from `Row.fetchAll` and `fetchOne` are
-    /// copies, and GRDB decodes a copied value through a generic path that looks up runtime type
-    /// metadata per value (a fifth of the CPU of a list of 50 days): the helpers below read the
-    /// stored value instead.
+    /// The first row of `statement`, decoded in place (see `all`), or nil if there is none.
+    static func first<T>(
+        _ statement: Statement, arguments: StatementArguments, as decode: (SteppedRow) throws -> T
+    ) throws -> T? {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        guard try rows.next() != nil else { return nil }
+        return try decode(SteppedRow(statement: statement.sqliteStatement))
+    }
+
+    /// The value at column `index`, as GRDB holds it. GRDB decodes a copied value through a
+    /// generic path that looks up runtime type metadata per value (a fifth of the CPU of a list of
+    /// 50 days when lists were copied): the helpers read the stored value instead.
     @inline(__always)
     func stored(_ index: Int) -> DatabaseValue.Storage {
         self[self.index(startIndex, offsetBy: index)].1.storage
     }
 
-    /// Text, or "" for NULL (a number or blob where text was expected is converted, never a crash).
-    func text(_ index: Int) -> String { optionalText(index) ?? "" }
+    func isNull(_ index: Int) -> Bool { hasNull(atIndex: index) }
 
     func optionalText(_ index: Int) -> String? {
         switch stored(index) {
@@ -119,7 +209,11 @@ extension Row {
         }
     }
 
-    /// An integer, or 0 for NULL or text that is not one.
+    func withText<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard var text = optionalText(index) else { return nil }
+        return text.withUTF8(body)
+    }
+
     func int64(_ index: Int) -> Int64 {
         switch stored(index) {
         case .int64(let number): number
@@ -129,8 +223,6 @@ extension Row {
         }
     }
 
-    func int(_ index: Int) -> Int { Int(truncatingIfNeeded: int64(index)) }
-
     func optionalDouble(_ index: Int) -> Double? {
         switch stored(index) {
         case .double(let number): number
@@ -139,24 +231,4 @@ extension Row {
         case .null, .blob: nil
         }
     }
-
-    func uuid(_ index: Int) -> UUID {
-        UUID(text: text(index))!
-    }
-
-    func optionalUUID(_ index: Int) -> UUID? {
-        optionalText(index).flatMap { UUID(text: $0) }
-    }
-
-    func time(_ index: Int) -> Date {
-        Date(microsecondsSince1970: int64(index))
-    }
-
-    func localDate(_ index: Int) -> LocalDate {
-        LocalDate(text(index))!
-    }
-
-    func uuids(_ index: Int) -> [UUID] { Stored.ids(from: text(index)) }
-
-    func strings(_ index: Int) -> [String] { Stored.strings(from: text(index)) }
 }

@@ -23,10 +23,10 @@ struct SQLiteCheckinStore: CheckinStore {
 
     func checkin(id: UUID, userID: UUID) async throws -> Checkin? {
         try database.read { db in
-            try Row.fetchOne(
+            try Row.first(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM checkins WHERE id = ? AND user_id = ?"),
-                arguments: [Stored.id(id), Stored.id(userID)]
-            ).map(Self.checkin)
+                arguments: [Stored.id(id), Stored.id(userID)], as: Self.checkin
+            )
         }
     }
 
@@ -123,7 +123,7 @@ struct SQLiteCheckinStore: CheckinStore {
     static let columns =
         "id, user_id, at, local_date, time_zone, feeling_id, activity_id, person_ids, note, created_at, updated_at"
 
-    static func checkin(_ row: Row) -> Checkin {
+    static func checkin(_ row: some StoredColumns) -> Checkin {
         Checkin(
             id: row.uuid(0), userID: row.uuid(1), at: row.time(2), localDate: row.localDate(3), timeZone: row.text(4),
             feelingID: row.uuid(5), activityID: row.optionalUUID(6), personIDs: row.uuids(7), note: row.text(8),

@@ -452,14 +452,13 @@ struct SQLiteClosetStore: ClosetStore {
     }
 
     /// An item from the columns of `itemColumns`, with its wear.
-    static func item(_ row: Row, wear: WearSummary) -> ClosetItem {
-        let purchase: String? = row[10]
-        let archived: String? = row[13]
-        return ClosetItem(
-            id: row.uuid(0), userID: row.uuid(1), name: row[3], categoryID: row.uuid(2), tags: row.strings(4),
-            colors: row.strings(5), photoID: row.optionalUUID(6), brand: row[7], size: row[8], season: row[9],
-            purchaseDate: purchase.flatMap(LocalDate.init), priceCents: row[11], notes: row[12],
-            archivedReason: archived.flatMap(ArchiveReason.init(rawValue:)), createdAt: row.time(14),
+    static func item(_ row: some StoredColumns, wear: WearSummary) -> ClosetItem {
+        ClosetItem(
+            id: row.uuid(0), userID: row.uuid(1), name: row.text(3), categoryID: row.uuid(2), tags: row.strings(4),
+            colors: row.strings(5), photoID: row.optionalUUID(6), brand: row.text(7), size: row.text(8),
+            season: row.text(9), purchaseDate: row.optionalText(10).flatMap(LocalDate.init),
+            priceCents: row.optionalInt(11), notes: row.text(12),
+            archivedReason: row.optionalText(13).flatMap(ArchiveReason.init(rawValue:)), createdAt: row.time(14),
             updatedAt: row.time(15), wear: wear)
     }
 

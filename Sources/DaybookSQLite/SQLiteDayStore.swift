@@ -53,10 +53,10 @@ struct SQLiteDayStore: DayStore {
 
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {
         try database.read { db in
-            try Row.fetchOne(
+            try Row.first(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date = ?"),
-                arguments: [Stored.id(userID), date.description]
-            ).map(Self.entry)
+                arguments: [Stored.id(userID), date.description], as: Self.entry
+            )
         }
     }
 
@@ -110,7 +110,7 @@ struct SQLiteDayStore: DayStore {
         song_link, photo_id, created_at, updated_at
         """
 
-    static func entry(_ row: Row) -> DayEntry {
+    static func entry(_ row: some StoredColumns) -> DayEntry {
         let title = row.optionalText(9)
         let artist = row.optionalText(10)
         let link = row.optionalText(11)

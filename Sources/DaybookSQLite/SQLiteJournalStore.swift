@@ -284,7 +284,7 @@ struct SQLiteJournalStore: JournalStore {
     }
 
     /// An entry from the columns of `columns`, without its photos (`entries` adds them).
-    static func entry(_ row: Row) -> JournalEntry {
+    static func entry(_ row: some StoredColumns) -> JournalEntry {
         JournalEntry(
             id: row.uuid(0), userID: row.uuid(1), title: row.text(2), body: row.text(3), tags: row.strings(4),
             location: row.text(5),

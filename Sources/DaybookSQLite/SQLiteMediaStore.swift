@@ -34,16 +34,16 @@ struct SQLiteMediaStore: MediaStore {
 
     func media(id: UUID, userID: UUID) async throws -> MediaRecord? {
         try database.read { db in
-            try Row.fetchOne(
+            try Row.first(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM media WHERE id = ? AND user_id = ?"),
-                arguments: [Stored.id(id), Stored.id(userID)]
-            ).map(Self.record)
+                arguments: [Stored.id(id), Stored.id(userID)], as: Self.record
+            )
         }
     }
 
     func servable(id: UUID) async throws -> (record: MediaRecord, isPublic: Bool)? {
         try database.read { db in
-            try Row.fetchOne(
+            try Row.first(
                 db.cachedStatement(
                     sql: """
                         SELECT \(Self.columns), (
@@ -54,17 +54,17 @@ struct SQLiteMediaStore: MediaStore {
                         ) AS is_public
                         FROM media m WHERE m.id = ?
                         """), arguments: [Stored.id(id)]
-            ).map { (Self.record($0), $0[25]) }  // is_public follows the record's columns
+            ) { (Self.record($0), $0.int64(25) != 0) }  // is_public follows the record's columns
         }
     }
 
     func delete(id: UUID, userID: UUID) async throws -> MediaRecord? {
         try await database.write { db -> MediaRecord? in
             guard
-                let record = try Row.fetchOne(
+                let record = try Row.first(
                     db.cachedStatement(sql: "SELECT \(Self.columns) FROM media WHERE id = ? AND user_id = ?"),
-                    arguments: [Stored.id(id), Stored.id(userID)]
-                ).map(Self.record)
+                    arguments: [Stored.id(id), Stored.id(userID)], as: Self.record
+                )
             else { return nil }
             let arguments: StatementArguments = [Stored.id(id), Stored.id(userID)]
             try db.cachedStatement(sql: "UPDATE users SET avatar_media_id = NULL WHERE avatar_media_id = ? AND id = ?")
@@ -198,7 +198,7 @@ struct SQLiteMediaStore: MediaStore {
         avatar_key, avatar_format, avatar_bytes, avatar_width, avatar_height
         """
 
-    static func record(_ row: Row) -> MediaRecord {
+    static func record(_ row: some StoredColumns) -> MediaRecord {
         func file(_ first: Int) -> MediaFile {
             MediaFile(
                 key: row.text(first), format: row.text(first + 1), bytes: row.int(first + 2),

@@ -143,16 +143,19 @@ struct SQLiteVocabularyStore: VocabularyStore {
     /// What `item(_:)` reads, in its order.
     static let itemColumns = "id, user_id, kind, name, emoji, archived, position, created_at"
 
-    static func item(_ row: Row) -> VocabularyItem {
+    static func item(_ row: some StoredColumns) -> VocabularyItem {
         VocabularyItem(
-            id: row.uuid(0), userID: row.uuid(1), kind: VocabularyKind(rawValue: row[2]) ?? .feeling, name: row[3],
-            emoji: row[4], archived: row[5], position: row[6], createdAt: row.time(7))
+            id: row.uuid(0), userID: row.uuid(1), kind: VocabularyKind(rawValue: row.text(2)) ?? .feeling,
+            name: row.text(3), emoji: row.text(4), archived: row.int64(5) != 0, position: row.int(6),
+            createdAt: row.time(7))
     }
 
     /// What `person(_:)` reads, in its order.
     static let personColumns = "id, user_id, name, archived, created_at"
 
-    static func person(_ row: Row) -> Person {
-        Person(id: row.uuid(0), userID: row.uuid(1), name: row[2], archived: row[3], createdAt: row.time(4))
+    static func person(_ row: some StoredColumns) -> Person {
+        Person(
+            id: row.uuid(0), userID: row.uuid(1), name: row.text(2), archived: row.int64(3) != 0,
+            createdAt: row.time(4))
     }
 }

@@ -28,7 +28,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Parses exactly `YYYY-MM-DD`; anything else (other separators, missing zeros, 2023-02-30) is nil.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let date = text.withUTF8({ LocalDate(utf8: $0) }) else { return nil }
+        self = date
+    }
+
+    /// The date spelled by these UTF-8 bytes (see `init(_:)`), read without copying them.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
