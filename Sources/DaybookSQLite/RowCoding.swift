@@ -166,17 +166,38 @@ struct SteppedRow: StoredColumns {
     }
 }
 
+/// Steps a statement for `Row.all` and `Row.first`, giving SQLite's statement at each row; GRDB's
+/// `step` around each `sqlite3_step` keeps its own bookkeeping (transactions, errors). GRDB's
+/// `RowCursor` (behind `fetchCursor`, `fetchOne`, `fetchAll`) would first build a dictionary of the
+/// statement's lower-cased column names, for `row["name"]`, on every call: 3 % of serving a
+/// thumbnail, whose statement has 26 columns.
+private final class StatementSteps: DatabaseCursor {
+    typealias Element = SQLiteStatement
+    let _statement: Statement
+    var _isDone = false
+
+    /// Binds `arguments` (checked against the statement's parameters) after a reset.
+    init(_ statement: Statement, arguments: StatementArguments) throws {
+        _statement = statement
+        try statement.setArguments(arguments)
+    }
+
+    /// As `RowCursor`: a statement left mid-way would keep its read snapshot open.
+    deinit { sqlite3_reset(_statement.sqliteStatement) }
+
+    func _element(sqliteStatement: SQLiteStatement) -> SQLiteStatement { sqliteStatement }
+}
+
 extension Row: StoredColumns {
-    /// Every row of `statement`, decoded as the cursor steps (`SteppedRow`). `fetchAll` first copies
-    /// each value of each row (with the column names) into a row of its own. The row handed to
-    /// `decode` is only valid during the call.
+    /// Every row of `statement`, decoded as the statement steps (`SteppedRow`). `fetchAll` first
+    /// copies each value of each row (with the column names) into a row of its own. The row handed
+    /// to `decode` is only valid during the call.
     static func all<T>(
         _ statement: Statement, arguments: StatementArguments, as decode: (SteppedRow) throws -> T
     ) throws -> [T] {
         var values: [T] = []
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        let row = SteppedRow(statement: statement.sqliteStatement)
-        while try rows.next() != nil { values.append(try decode(row)) }
+        let steps = try StatementSteps(statement, arguments: arguments)
+        while let row = try steps.next() { values.append(try decode(SteppedRow(statement: row))) }
         return values
     }
 
@@ -184,9 +205,8 @@ extension Row: StoredColumns {
     static func first<T>(
         _ statement: Statement, arguments: StatementArguments, as decode: (SteppedRow) throws -> T
     ) throws -> T? {
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        guard try rows.next() != nil else { return nil }
-        return try decode(SteppedRow(statement: statement.sqliteStatement))
+        let steps = try StatementSteps(statement, arguments: arguments)
+        return try steps.next().map { try decode(SteppedRow(statement: $0)) }
     }
 
     /// The value at column `index`, as GRDB holds it. GRDB decodes a copied value through a
