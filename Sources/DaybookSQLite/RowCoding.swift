@@ -196,9 +196,16 @@ extension Row: StoredColumns {
         _ statement: Statement, arguments: StatementArguments, as decode: (SteppedRow) throws -> T
     ) throws -> [T] {
         var values: [T] = []
-        let steps = try StatementSteps(statement, arguments: arguments)
-        while let row = try steps.next() { values.append(try decode(SteppedRow(statement: row))) }
+        try forEach(statement, arguments: arguments) { values.append(try decode($0)) }
         return values
+    }
+
+    /// Calls `body` with each row of `statement` in place (see `all`).
+    static func forEach(
+        _ statement: Statement, arguments: StatementArguments, _ body: (SteppedRow) throws -> Void
+    ) throws {
+        let steps = try StatementSteps(statement, arguments: arguments)
+        while let row = try steps.next() { try body(SteppedRow(statement: row)) }
     }
 
     /// The first row of `statement`, decoded in place (see `all`), or nil if there is none.

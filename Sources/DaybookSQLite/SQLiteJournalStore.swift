@@ -262,15 +262,13 @@ struct SQLiteJournalStore: JournalStore {
         guard !entryIDs.isEmpty else { return [:] }
         let marks = Array(repeating: "?", count: entryIDs.count).joined(separator: ", ")
         var photos: [String: [UUID]] = [:]
-        for row in try Row.fetchAll(
+        try Row.forEach(
             db.cachedStatement(
                 sql:
                     "SELECT entry_id, media_id FROM journal_photos WHERE entry_id IN (\(marks)) ORDER BY entry_id, position"
             ),
-            arguments: StatementArguments(entryIDs))
-        {
-            photos[row.text(0), default: []].append(row.uuid(1))
-        }
+            arguments: StatementArguments(entryIDs)
+        ) { row in photos[row.text(0), default: []].append(row.uuid(1)) }
         return photos
     }
 
