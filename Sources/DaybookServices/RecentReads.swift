@@ -54,24 +54,35 @@ final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     func value(for key: Key, orRead read: @escaping @Sendable () async throws -> Value) async throws -> Value {
         guard lifetime > .zero else { return try await read() }
         let now = now()
-        let (found, task, generation) = state.withLock { state -> (Value?, Task<Value, any Error>?, UInt64?) in
-            if let stored = state.values[key], now - stored.readAt < lifetime { return (stored.value, nil, nil) }
-            if let task = state.reading[key] { return (nil, task, nil) }
+        let found = state.withLock { state -> Found in
+            if let stored = state.values[key], now - stored.readAt < lifetime { return .fresh(stored.value) }
+            if let task = state.reading[key] { return .underWay(task) }
             let task = Task { try await read() }
             state.reading[key] = task
-            return (nil, task, state.generation)
+            return .started(task, generation: state.generation)
         }
-        if let found { return found }
-        guard let task else { preconditionFailure("either a value or a read") }
-        guard let generation else { return try await task.value }
-        // This request started the read: it takes it off the list and keeps its answer.
-        let result = await task.result
-        state.withLock { state in
-            if state.reading[key] == task { state.reading[key] = nil }
+        switch found {
+        case .fresh(let value):
+            return value
+        case .underWay(let task):
+            return try await task.value
+        case .started(let task, let generation):
+            // This request started the read: it takes it off the list and keeps its answer.
+            let result = await task.result
+            state.withLock { state in
+                if state.reading[key] == task { state.reading[key] = nil }
+            }
+            let value = try result.get()
+            keep(value, for: key, readSince: generation)
+            return value
         }
-        let value = try result.get()
-        keep(value, for: key, readSince: generation)
-        return value
+    }
+
+    /// What `value(for:orRead:)` found under the lock.
+    private enum Found {
+        case fresh(Value)
+        case underWay(Task<Value, any Error>)
+        case started(Task<Value, any Error>, generation: UInt64)
     }
 
     /// Take this before reading from the database, and hand it to `keep`.
