@@ -36,11 +36,6 @@ enum Stored {
 
     /// Ids from the JSON text `ids(_:)` writes: the runs of 36 bytes between two `"` are the ids,
     /// read in place, so no JSON decoder (nor a split into `Character`s) is needed.
-    static func ids(from text: String) -> [UUID] {
-        var text = text
-        return text.withUTF8 { ids(from: $0) }
-    }
-
     static func ids(from bytes: UnsafeBufferPointer<UInt8>) -> [UUID] {
         guard bytes.count > 2 else { return [] }
         var ids: [UUID] = []
@@ -59,9 +54,9 @@ enum Stored {
 
     /// Strings from the JSON text `strings(_:)` writes. Without a backslash no string in it can hold
     /// a quote, so `["a","b"]` is cut at each `","` (tags and colours nearly always are); anything
-    /// else goes through a JSON decoder, which costs tens of microseconds per call.
-    static func strings(from text: String) -> [String] {
-        let bytes = Array(text.utf8)
+    /// else goes through a JSON decoder, which costs tens of microseconds per call. Read from the
+    /// column's bytes in place, as ids are.
+    static func strings(from bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         guard bytes.count > 2 else { return [] }
         let quote = UInt8(ascii: "\"")
         let comma = UInt8(ascii: ",")
@@ -122,7 +117,7 @@ extension StoredColumns {
 
     func uuids(_ index: Int) -> [UUID] { withText(index) { Stored.ids(from: $0) } ?? [] }
 
-    func strings(_ index: Int) -> [String] { Stored.strings(from: text(index)) }
+    func strings(_ index: Int) -> [String] { withText(index) { Stored.strings(from: $0) } ?? [] }
 }
 
 /// The current row of a statement that `Row.all` or `Row.first` steps, read straight from SQLite:

@@ -92,8 +92,9 @@ struct JournalServiceTests {
             #expect(seen.viewerIsOwner == false)
             let served = try await media.access(id: picture.id, variant: .large, viewer: nil)
             #expect(served.isPublic)
-            // The owner's copy of a public photo may be cached by anyone too; the original never.
-            #expect(try await media.access(id: picture.id, variant: .small, viewer: f.anna).isPublic)
+            // The owner's own requests are answered for their browser alone, public photo or not.
+            let own = try await media.access(id: picture.id, variant: .small, viewer: f.anna)
+            #expect(own.viewerIsOwner && own.isPublic == false)
             #expect(try await media.access(id: picture.id, variant: .original, viewer: f.anna).isPublic == false)
             await #expect(throws: NotFound.self) {
                 try await media.access(id: picture.id, variant: .original, viewer: f.bob)
@@ -117,6 +118,75 @@ struct JournalServiceTests {
             // Public is readable, never writable, by others.
             await #expect(throws: NotFound.self) { try await journal.update(user: f.bob, id: entry.id, input: input) }
             await #expect(throws: NotFound.self) { try await journal.delete(user: f.bob, id: entry.id) }
+        }
+    }
+
+    /// `OwnedMediaCache`: the record an owner read a moment ago answers that owner only; whether
+    /// anyone else may see the photo is read from the database on every request of theirs.
+    @Test(arguments: TestDatabase.available)
+    func anOwnersRecentReadOfAPhotoAnswersNobodyElse(_ database: TestDatabase) async throws {
+        try await withFixture(database) { f in
+            let journal = f.services.journal
+            // A minute's lifetime: every request of Anna's below is answered from what she read first.
+            let media = MediaService(
+                store: f.services.store, blobs: f.blobs, ownedMedia: OwnedMediaCache(lifetime: .seconds(60)))
+            let picture = try await photo(f, for: f.anna, shade: 4)
+            var input = JournalEntryInput(body: "Public for a moment", photoIDs: [picture.id])
+            let entry = try await journal.create(user: f.anna, input: input)
+            #expect(try await media.access(id: picture.id, variant: .small, viewer: f.anna).viewerIsOwner)
+            await #expect(throws: NotFound.self) {
+                try await media.access(id: picture.id, variant: .small, viewer: f.bob)
+            }
+
+            input.visibility = .public
+            _ = try await journal.update(user: f.anna, id: entry.id, input: input)
+            #expect(try await media.access(id: picture.id, variant: .small, viewer: f.bob).isPublic)
+            #expect(try await media.access(id: picture.id, variant: .small, viewer: nil).isPublic)
+
+            input.visibility = .private
+            _ = try await journal.update(user: f.anna, id: entry.id, input: input)
+            #expect(try await media.access(id: picture.id, variant: .original, viewer: f.anna).viewerIsOwner)
+            for viewer in [f.bob, nil] {
+                await #expect(throws: NotFound.self) {
+                    try await media.access(id: picture.id, variant: .small, viewer: viewer)
+                }
+            }
+        }
+    }
+
+    /// A photo deleted through the service that holds its record is gone at the owner's next
+    /// request; one deleted through another (another app server) once the lifetime is over.
+    @Test(arguments: TestDatabase.available)
+    func aDeletedPhotoIsGoneForItsOwnerAtOnceHereAndWithinTheLifetimeElsewhere(_ database: TestDatabase)
+        async throws
+    {
+        try await withFixture(database) { f in
+            let clock = ManualMonotonicClock()
+            let elsewhere = f.services.media
+            let here = MediaService(
+                store: f.services.store, blobs: f.blobs,
+                ownedMedia: OwnedMediaCache(lifetime: .milliseconds(500), now: { clock.now }))
+            let first = try await photo(f, for: f.anna, shade: 5)
+            let second = try await photo(f, for: f.anna, shade: 6)
+            for picture in [first, second] {
+                #expect(try await here.access(id: picture.id, variant: .large, viewer: f.anna).viewerIsOwner)
+            }
+
+            try await here.delete(userID: f.anna.id, id: first.id)
+            await #expect(throws: NotFound.self) { try await here.access(id: first.id, variant: .large, viewer: f.anna) }
+
+            try await elsewhere.delete(userID: f.anna.id, id: second.id)
+            clock.advance(.milliseconds(499))
+            #expect(try await here.access(id: second.id, variant: .large, viewer: f.anna).viewerIsOwner)
+            clock.advance(.milliseconds(1))
+            await #expect(throws: NotFound.self) {
+                try await here.access(id: second.id, variant: .large, viewer: f.anna)
+            }
+
+            let third = try await photo(f, for: f.anna, shade: 7)
+            #expect(try await here.access(id: third.id, variant: .small, viewer: f.anna).viewerIsOwner)
+            try await here.deleteAll(userID: f.anna.id)
+            await #expect(throws: NotFound.self) { try await here.access(id: third.id, variant: .small, viewer: f.anna) }
         }
     }
 

@@ -13,8 +13,9 @@ public struct ServedMedia: Sendable, Hashable {
     public var contentType: String
     /// A strong entity tag, quoted: the blob's SHA-256 (the bytes never change under a key).
     public var etag: String
-    /// Anyone may see it (it belongs to a public entry, or is the profile picture shown beside
-    /// one): shared caches may keep it. Never true of an original.
+    /// A viewer who is not the owner sees it because anyone may (it belongs to a public entry, or
+    /// is the profile picture shown beside one): shared caches may keep it. Never true of an
+    /// original, nor of the owner's own requests, which are answered for their browser alone.
     public var isPublic: Bool
     /// Whether the viewer owns the photo.
     public var viewerIsOwner: Bool
@@ -39,13 +40,16 @@ public struct MediaService: Sendable {
     /// Forgets a user's cached sessions when their profile picture changes (the cached `User`
     /// carries it); nil where nothing authenticates (tools, tests).
     let sessionCache: SessionCache?
+    /// The records owners read a moment ago; forgotten here when a photo is deleted.
+    let ownedMedia: OwnedMediaCache
 
     public init(
         store: any DaybookStore, blobs: any BlobStore, processor: ImageProcessor = ImageProcessor(),
-        quotaBytes: Int? = nil, sessionCache: SessionCache? = nil, now: @escaping @Sendable () -> Date = { Date() },
-        logger: Logger = Logger(label: "daybook.media")
+        quotaBytes: Int? = nil, sessionCache: SessionCache? = nil, ownedMedia: OwnedMediaCache = OwnedMediaCache(),
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "daybook.media")
     ) {
         self.store = store
+        self.ownedMedia = ownedMedia
         self.sessionCache = sessionCache
         self.quotaBytes = quotaBytes
         self.blobs = blobs
@@ -179,32 +183,40 @@ public struct MediaService: Sendable {
     /// friend's current profile picture and of photos in what that friend shared with them
     /// (`ShareStore.canSee`); nobody else anything. Everything refused is `NotFound`,
     /// exactly like a photo that does not exist (a 404, never a 403). The original as uploaded is
-    /// its owner's only. Reads no file.
+    /// its owner's only. Reads no file. The owner's requests are answered from the record they
+    /// read a moment ago when there is one (`OwnedMediaCache`); everyone else's ask the database.
     public func access(id: UUID, variant: MediaVariant, viewer: User?) async throws -> ServedMedia {
+        if let viewer, let record = ownedMedia.record(id: id, ownerID: viewer.id) {
+            return try served(record, variant: variant, isPublic: false, viewerIsOwner: true)
+        }
+        let generation = ownedMedia.generation
         guard let (record, visible) = try await store.media.servable(id: id) else { throw NotFound() }
-        let isOwner = viewer?.id == record.userID
-        // A profile picture chosen from the photos has no square of its own: its small copy,
-        // cropped to a circle by the page, stands in.
-        guard let file = record.file(variant) ?? (variant == .avatar ? record.small : nil) else { throw NotFound() }
-        let isPublic: Bool
-        if variant == .original {
-            guard isOwner else { throw NotFound() }
-            isPublic = false
-        } else {
-            isPublic = visible
-            if !isOwner, !isPublic {
-                guard let viewer else { throw NotFound() }
-                let shared = try await store.shares.canSee(
-                    photoID: record.id, ownerID: record.userID, viewerID: viewer.id)
-                if !shared {
-                    guard try await isFriendsProfilePicture(record, viewer: viewer) else { throw NotFound() }
-                }
+        if let viewer, viewer.id == record.userID {
+            ownedMedia.keep(record, readSince: generation)
+            return try served(record, variant: variant, isPublic: false, viewerIsOwner: true)
+        }
+        guard variant != .original else { throw NotFound() }
+        if !visible {
+            guard let viewer else { throw NotFound() }
+            let shared = try await store.shares.canSee(photoID: record.id, ownerID: record.userID, viewerID: viewer.id)
+            if !shared {
+                guard try await isFriendsProfilePicture(record, viewer: viewer) else { throw NotFound() }
             }
         }
+        return try served(record, variant: variant, isPublic: visible, viewerIsOwner: false)
+    }
+
+    /// The file of `variant`, or `NotFound` when the photo has none. A profile picture chosen
+    /// from the photos has no square of its own: its small copy, cropped to a circle by the page,
+    /// stands in.
+    private func served(_ record: MediaRecord, variant: MediaVariant, isPublic: Bool, viewerIsOwner: Bool) throws
+        -> ServedMedia
+    {
+        guard let file = record.file(variant) ?? (variant == .avatar ? record.small : nil) else { throw NotFound() }
         return ServedMedia(
             record: record, variant: variant, file: file,
             contentType: ImageFormat(rawValue: file.format)?.mimeType ?? "application/octet-stream",
-            etag: "\"\(file.key)\"", isPublic: isPublic, viewerIsOwner: isOwner)
+            etag: "\"\(file.key)\"", isPublic: isPublic, viewerIsOwner: viewerIsOwner)
     }
 
     /// Whether the photo is the current profile picture of someone the viewer is friends with
@@ -236,6 +248,7 @@ public struct MediaService: Sendable {
     public func delete(userID: UUID, id: UUID) async throws {
         try await blobLock.withPermit {
             guard let record = try await store.media.delete(id: id, userID: userID) else { throw NotFound() }
+            ownedMedia.forget(id: id)
             // The row's removal also clears the profile picture if it was this photo.
             sessionCache?.forget(userID: userID)
             await releaseUnused(record.blobKeys)
@@ -254,6 +267,7 @@ public struct MediaService: Sendable {
     public func deleteAll(userID: UUID) async throws {
         try await blobLock.withPermit {
             let records = try await store.media.deleteAll(userID: userID)
+            ownedMedia.forget(userID: userID)
             await releaseUnused(records.reduce(into: Set<String>()) { $0.formUnion($1.blobKeys) })
         }
     }
