@@ -1,3 +1,4 @@
+import Dispatch
 import GRDB
 import Synchronization
 
@@ -10,12 +11,16 @@ import Synchronization
 /// behind. Under load, writes wait for the single writer anyway; committing the ones waiting
 /// together writes each shared page once per group instead of once per request.
 ///
-/// How: the first write to arrive while no group is running leads. It takes every write queued
-/// so far, runs each in a savepoint of one transaction, commits, wakes the others, and hands the
-/// lead to the first write that queued meanwhile. Waiting writes are suspended, holding no
-/// thread. A write returns only after the transaction holding it has committed, so nothing is
-/// reported saved before SQLite has it. Alone (no contention), a write is its own transaction
-/// without a savepoint, exactly as before.
+/// How: writes queue and suspend, holding no thread. One thread of its own, the writer's, takes
+/// every write queued so far, runs each in a savepoint of one transaction, commits, wakes them,
+/// and takes the next group, for as long as writes keep queueing. A write returns only after the
+/// transaction holding it has committed, so nothing is reported saved before SQLite has it. Alone
+/// (no contention), a write is its own transaction without a savepoint.
+///
+/// Why a thread of its own: when the first write of a group ran the group on its own thread (one
+/// of the two threads of Swift's pool on two cores), requests stopped being served while it
+/// committed, and the next group waited behind the answers to the last: under a steady load of
+/// writes both cores were a fifth idle, and the writer too.
 ///
 /// Failures stay with their write: a write that throws is rolled back to its savepoint and the
 /// rest of the group commits. If the group as a whole cannot commit (a full disk, a transaction
@@ -31,10 +36,13 @@ final class GroupCommit: Sendable {
     private let beforeCommit: @Sendable (Database) throws -> Void
     private let afterCommit: @Sendable (_ writes: Int) -> Void
     private let state = Mutex(Queue())
+    /// The writer's thread: a serial queue, so one group at a time, on a thread of its own.
+    private let writer = DispatchQueue(label: "daybook.sqlite.group-commit")
 
     private struct Queue: ~Copyable {
         var writes: [any GroupedWrite] = []
-        var leading = false
+        /// Whether the writer's thread is at work (it stops when it finds the queue empty).
+        var writing = false
         var statistics = Statistics()
     }
 
@@ -60,43 +68,40 @@ final class GroupCommit: Sendable {
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let write = PendingWrite(body)
-        let leads = state.withLock { queue in
+        let startsWriter = state.withLock { queue in
             queue.writes.append(write)
-            if queue.leading { return false }
-            queue.leading = true
+            if queue.writing { return false }
+            queue.writing = true
             return true
         }
-        // Woken either with the outcome (a leader committed this write) or to lead the next group.
-        if !leads { await write.waitForTurn() }
-        if let outcome = write.outcome { return try outcome.get() }
-        commitQueuedWrites()
+        if startsWriter { writer.async { self.commitQueuedWrites() } }
+        await write.waitForTurn()
         return try write.outcome!.get()
     }
 
     /// Writes queued and not yet taken into a group (for tests).
     var waitingWrites: Int { state.withLock { $0.writes.count } }
 
-    /// Runs as the leader: one group, then the lead passes to a write that queued meanwhile. The
-    /// group is taken once the writer is ours, so writes that queued while it was busy (a backup,
-    /// another process) join it.
+    /// Runs on the writer's thread: groups, one after another, until none is queued. A group is
+    /// taken once the writer is ours, so writes that queued while it was busy (a backup, another
+    /// process) join it.
     private func commitQueuedWrites() {
-        let (group, ranAgain) = pool.writeWithoutTransaction { db in
-            let group = takeQueuedWrites()
-            return (group, commit(group, in: db))
-        }
-        let next = state.withLock { queue -> (any GroupedWrite)? in
-            queue.statistics.groups += 1
-            queue.statistics.writes += group.count
-            if ranAgain { queue.statistics.groupsRunAgain += 1 }
-            guard let first = queue.writes.first else {
-                queue.leading = false
-                return nil
+        while true {
+            let (group, ranAgain) = pool.writeWithoutTransaction { db in
+                let group = takeQueuedWrites()
+                return (group, commit(group, in: db))
             }
-            return first
+            let more = state.withLock { queue -> Bool in
+                queue.statistics.groups += 1
+                queue.statistics.writes += group.count
+                if ranAgain { queue.statistics.groupsRunAgain += 1 }
+                if queue.writes.isEmpty { queue.writing = false }
+                return queue.writing
+            }
+            for write in group { write.wake() }
+            afterCommit(group.count)
+            if !more { return }
         }
-        for write in group { write.wake() }
-        next?.wake()
-        afterCommit(group.count)
     }
 
     private func takeQueuedWrites() -> [any GroupedWrite] {
@@ -127,7 +132,7 @@ final class GroupCommit: Sendable {
     }
 }
 
-/// One request's write, waiting in the queue or being run by a leader.
+/// One request's write, waiting in the queue or being run by the writer.
 private protocol GroupedWrite: AnyObject, Sendable {
     /// Runs the write in a savepoint of the group's transaction and keeps its outcome. Throws only
     /// when the transaction itself is gone, so that the group is run again write by write.
@@ -142,7 +147,7 @@ private struct GroupTransactionLost: Error {}
 
 private final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable {
     private let body: @Sendable (Database) throws -> T
-    /// Set by the leader before `wake()`, read by the waiting write after it: the turn's lock
+    /// Set by the writer before `wake()`, read by the waiting write after it: the turn's lock
     /// orders the two. (Unchecked Sendable for this one field.)
     private(set) var outcome: Result<T, any Error>?
     private let turn = Mutex(Turn.waiting)

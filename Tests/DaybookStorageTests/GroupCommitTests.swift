@@ -9,10 +9,9 @@ import Testing
 
 /// `GroupCommit`: writes that wait for the writer commit together, and each keeps its own outcome.
 ///
-/// While the writer is held, the first write under test (the group's leader) blocks its thread
-/// waiting for it. The writes run on threads of their own (`OwnThreads`), not the cooperative
-/// pool's: on a two-core machine that pool has two threads, and with one blocked by the leader and
-/// the other busy with other suites' work, the writes could not even queue.
+/// While the writer is held, the group commit's own thread waits for it and the writes queue. The
+/// writes run on threads of their own (`OwnThreads`), not the cooperative pool's, so that other
+/// suites' work on that pool's few threads cannot keep them from queueing.
 @Suite("SQLite group commit", .serialized)
 struct GroupCommitTests {
     private let threads = OwnThreads()
@@ -88,6 +87,25 @@ struct GroupCommitTests {
     }
 
     private struct LostTransaction: Error {}
+
+    /// A write's statements run on the group commit's own thread, outside every task: no thread of
+    /// Swift's pool (two on two cores, serving every request) waits for SQLite, alone or in a group.
+    @Test func writesRunOnTheWritersThreadNotOnARequestsTask() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inTask = try await database.write { _ in withUnsafeCurrentTask { $0 != nil } }
+        #expect(inTask == false, "a lone write")
+
+        let writer = WriterHolder.hold(database.pool) { database.waitingWrites == 8 }
+        let grouped = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await database.write { _ in withUnsafeCurrentTask { $0 != nil } } }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(writer.wait(), "all eight writes queued behind the held writer")
+        #expect(grouped == Array(repeating: false, count: 8), "each write of the group")
+    }
 
     /// The search index is brought up to date once per group (`SQLiteSearchIndex`): the words of
     /// the writes the group keeps are found, those of the write that failed are not, and no
