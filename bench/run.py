@@ -5,8 +5,9 @@ Builds the server in release mode, seeds a fresh database (`daybook bench-seed`)
 `daybook serve` on a free loopback port with the bench route on, and loads every core operation
 with wrk at 16, 64 and 256 connections (-t2, a 2 s warm-up, then 10 s), next to the ceiling: a
 constant answer on the same router (`GET /bench/hello`). Prints a table (req/s, p50, p99, errors,
-fraction of the ceiling at the same connection count, measured again for 3 s just before each
-operation), the server's start-up time and memory,
+fraction of the ceiling at the same connection count, measured again for 3 s just before and
+just after each operation; `~` marks a row whose two ceilings differ by more than 15 %), the
+server's start-up time and memory,
 and writes the same as JSON into bench-output/.
 
 Every subprocess has a time limit; the server (and, for PostgreSQL, the throw-away cluster) is
@@ -152,7 +153,8 @@ OPERATIONS = [
 OTHER_LOAD_LIMIT = 0.15
 
 # Issue 6's targets on the 2-core machine, wrk included.
-# Seconds of the ceiling measured again just before each operation (the ratio's denominator).
+# Seconds of the ceiling measured again just before and just after each operation (their mean is
+# the ratio's denominator).
 ADJACENT_CEILING_S = 3
 TARGETS = {
     "write_rps": 11_000, "write_ceiling": 0.30, "read_rps": 30_000, "list_rps": 5_000,
@@ -462,6 +464,13 @@ def upload_photo(port: int, token: str, data: bytes, filename: str, timeout: flo
     return status, answer, time.monotonic() - started
 
 
+def adjacent_ceiling(ctx: Context, ceiling_op: Operation, connections: int, env: dict, server_pid: int) -> float | None:
+    """req/s of a short run of the ceiling beside an operation (the ratio's denominator), None if it failed."""
+    result = wrk(ctx, ceiling_op, connections, ADJACENT_CEILING_S, env)
+    wait_idle(server_pid)
+    return None if "failed" in result else result["rps"]
+
+
 def wrk_environment(token: str, manifest: dict) -> dict:
     """What the Lua scripts of bench/lua read: the token, the seed's ids and search words."""
     return dict(os.environ, BENCH_LUA_DIR=str(LUA_DIR), BENCH_TOKEN=token,
@@ -617,7 +626,7 @@ def render(report: dict) -> str:
         table.append([
             r["label"], str(r["connections"]), fmt_rate(r["rps"]) + mark, f"{r['p50_ms']:.2f}",
             f"{r['p99_ms']:.2f}", f"{r['errors']:,}",
-            f"{frac * 100:.1f} %" if frac is not None else "—",
+            (f"{frac * 100:.1f} %" + (" ~" if r.get("ceiling_drifted") else "")) if frac is not None else "—",
             f"{r['server_cores']:.2f}/" + (f"{r['db_cores']:.2f}/" if with_db else "")
             + f"{r['wrk_cores']:.2f}/{r['other_cores']:.2f}",
         ])
@@ -629,6 +638,9 @@ def render(report: dict) -> str:
     lines.append("|" + "|".join(("-" * (w + 1) + ":" if i else "-" * (w + 2)) for i, w in enumerate(widths)) + "|")
     for row in table[1:]:
         lines.append(line(row))
+    if any(r.get("ceiling_drifted") for r in rows):
+        lines.append("~ the ceiling just before and just after that row differed by more than 15 %: "
+                     "its ratio is against their mean")
     lines.append("")
     s = report["server"]
     lines.append(f"start-up (process start → /healthz 200): {s['startup_ms']:.0f} ms")
@@ -921,13 +933,12 @@ def main() -> int:
                 if args.warmup > 0 and op.warmup:
                     wrk(ctx, op, c, args.warmup, wrk_env)
                     wait_idle(server.process.pid)
-                if ceiling_op is not None and op.kind != "ceiling":
+                adjacent = ceiling_op is not None and op.kind != "ceiling"
+                if adjacent:
                     # This machine's speed drifts by ±20 % from minute to minute: each ratio is
-                    # taken against a short run of the ceiling just before the operation.
-                    adjacent = wrk(ctx, ceiling_op, c, ADJACENT_CEILING_S, wrk_env)
-                    if "failed" not in adjacent:
-                        ceiling[c] = adjacent["rps"]
-                    wait_idle(server.process.pid)
+                    # taken against short runs of the ceiling just before and just after the
+                    # operation (their mean), so a drift during the operation shows in both.
+                    ceiling_before = adjacent_ceiling(ctx, ceiling_op, c, wrk_env, server.process.pid)
                 log(f"{op.name} at {c} connections ({duration} s)" + (" — a compiler is running!" if busy else ""))
                 before = cpu_snapshot(server.process.pid)
                 r = wrk(ctx, op, c, duration, wrk_env)
@@ -940,6 +951,15 @@ def main() -> int:
                 if "failed" not in r:
                     if op.kind == "ceiling":
                         ceiling[c] = r["rps"]
+                    if adjacent:
+                        wait_idle(server.process.pid)
+                        ceiling_after = adjacent_ceiling(ctx, ceiling_op, c, wrk_env, server.process.pid)
+                        around = [x for x in (ceiling_before, ceiling_after) if x]
+                        if around:
+                            ceiling[c] = sum(around) / len(around)
+                        row["ceiling_before_rps"], row["ceiling_after_rps"] = ceiling_before, ceiling_after
+                        if len(around) == 2 and abs(around[0] - around[1]) > 0.15 * max(around):
+                            row["ceiling_drifted"] = True
                     row["ceiling_rps"] = ceiling.get(c)
                     row["fraction_of_ceiling"] = (r["rps"] / ceiling[c]) if ceiling.get(c) else None
                     log(f"  {fmt_rate(r['rps'])} req/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
