@@ -951,17 +951,6 @@ def main() -> int:
                 if "failed" not in r:
                     if op.kind == "ceiling":
                         ceiling[c] = r["rps"]
-                    if adjacent:
-                        wait_idle(server.process.pid)
-                        ceiling_after = adjacent_ceiling(ctx, ceiling_op, c, wrk_env, server.process.pid)
-                        around = [x for x in (ceiling_before, ceiling_after) if x]
-                        if around:
-                            ceiling[c] = sum(around) / len(around)
-                        row["ceiling_before_rps"], row["ceiling_after_rps"] = ceiling_before, ceiling_after
-                        if len(around) == 2 and abs(around[0] - around[1]) > 0.15 * max(around):
-                            row["ceiling_drifted"] = True
-                    row["ceiling_rps"] = ceiling.get(c)
-                    row["fraction_of_ceiling"] = (r["rps"] / ceiling[c]) if ceiling.get(c) else None
                     log(f"  {fmt_rate(r['rps'])} req/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
                         f"errors {r['errors']:,}; cores: server {cpu['server_cores']}, postgres {cpu['db_cores']}, wrk {cpu['wrk_cores']}, "
                         f"other processes {cpu['other_cores']}")
@@ -975,6 +964,17 @@ def main() -> int:
                 waited = wait_idle(server.process.pid)
                 if waited > 1:
                     log(f"  (the server needed {waited:.1f} s to finish what was in flight)")
+                if "failed" not in r:
+                    if adjacent:
+                        ceiling_after = adjacent_ceiling(ctx, ceiling_op, c, wrk_env, server.process.pid)
+                        around = [x for x in (ceiling_before, ceiling_after) if x]
+                        if around:
+                            ceiling[c] = sum(around) / len(around)
+                        row["ceiling_before_rps"], row["ceiling_after_rps"] = ceiling_before, ceiling_after
+                        if len(around) == 2 and abs(around[0] - around[1]) > 0.15 * max(around):
+                            row["ceiling_drifted"] = True
+                    row["ceiling_rps"] = ceiling.get(c)
+                    row["fraction_of_ceiling"] = (r["rps"] / ceiling[c]) if ceiling.get(c) else None
 
         soak = run_soak(server, args.soak, wrk_env) if args.soak > 0 else None
 
