@@ -632,6 +632,10 @@ enum SQLiteMigrations {
             // (~7 % of a check-in's insert in SQLite, measured in a loop of grouped inserts).
             try db.execute(sql: "DROP INDEX checkins_by_user_date")
         }
+        migrator.registerMigration("025 search by each owner's range of ids") { db in
+            try db.execute(sql: SQLiteSearchSchema.ownerRanges)
+            try SQLiteSearchIndex.refresh(db)  // writes the new index from the records
+        }
         return migrator
     }
 }
