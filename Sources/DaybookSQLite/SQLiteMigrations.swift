@@ -632,8 +632,8 @@ enum SQLiteMigrations {
             // (~7 % of a check-in's insert in SQLite, measured in a loop of grouped inserts).
             try db.execute(sql: "DROP INDEX checkins_by_user_date")
         }
-        migrator.registerMigration("025 search by each owner's range of ids") { db in
-            try db.execute(sql: SQLiteSearchSchema.ownerRanges)
+        migrator.registerMigration("025 search words owned by their writer") { db in
+            try db.execute(sql: SQLiteSearchSchema.ownedWords)
             try SQLiteSearchIndex.refresh(db)  // writes the new index from the records
         }
         return migrator

@@ -4,9 +4,9 @@
 /// insert, update and delete, cascades included, and list the documents whose words changed in
 /// `search_stale`; `SQLiteSearchIndex.refresh` rewrites those FTS rows before each commit.
 ///
-/// Each user's documents have ids in a range of their own (`search_owners` numbers the users;
-/// see `ownerRanges`), and every search asks FTS5 for that range: FTS5 seeks the words' posting
-/// lists to it, so a search costs the user's own matches, not everyone's. (Before migration 25,
+/// Every word is indexed as its owner's number and the word (the `daybook_owned` tokenizer; see
+/// `ownedWords`), and every search asks for the user's words: FTS5 reads the user's own terms
+/// and postings, so a search costs the user's own matches, not everyone's. (Before migration 25,
 /// an owner column held a token naming the user, which every query asked for.)
 enum SQLiteSearchSchema {
     /// A day entry's searchable words (from a row named `row`): note, thoughts, gratitude, answer,
@@ -185,7 +185,7 @@ enum SQLiteSearchSchema {
             DROP TRIGGER \(prefix)_search_insert;
             DROP TRIGGER \(prefix)_search_update;
             DROP TRIGGER \(prefix)_search_delete;
-            \(insertTrigger(prefix: prefix, table: table, kind: kind, ref: ref, date: date, inOwnersRange: false))
+            \(insertTrigger(prefix: prefix, table: table, kind: kind, ref: ref, date: date, numbersOwner: false))
             CREATE TRIGGER \(prefix)_search_update AFTER UPDATE ON \(table) BEGIN
                 \(markStale)
                 \(dateMoves ? "UPDATE search_docs SET date = \(date("NEW")) WHERE \(document);" : "")
@@ -198,25 +198,18 @@ enum SQLiteSearchSchema {
     }
 
     /// The trigger (`<prefix>_search_insert`) that files a new record of `table` in `search_docs`
-    /// and lists it in `search_stale`; `inOwnersRange` numbers it in its owner's range of ids
-    /// (migration 25, `ownerRanges`), else SQLite picks the id.
+    /// and lists it in `search_stale`; with `numbersOwner` (migration 25, `ownedWords`) it first
+    /// gives the owner a number if they have none.
     private static func insertTrigger(
-        prefix: String, table: String, kind: String, ref: String, date: (String) -> String, inOwnersRange: Bool
+        prefix: String, table: String, kind: String, ref: String, date: (String) -> String, numbersOwner: Bool
     ) -> String {
-        let file =
-            inOwnersRange
-            ? """
-            \(numberOwner("NEW.user_id"))
-            INSERT INTO search_docs (id, user_id, kind, ref, date)
-                VALUES (\(nextDocument("NEW.user_id")), NEW.user_id, '\(kind)', NEW.\(ref), \(date("NEW")));
-            """
-            : "INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, '\(kind)', NEW.\(ref), \(date("NEW")));"
-        return """
-            CREATE TRIGGER \(prefix)_search_insert AFTER INSERT ON \(table) BEGIN
-                \(file)
-                INSERT INTO search_stale (id) VALUES (last_insert_rowid());
-            END;
-            """
+        """
+        CREATE TRIGGER \(prefix)_search_insert AFTER INSERT ON \(table) BEGIN
+            \(numbersOwner ? numberOwner("NEW.user_id") : "")
+            INSERT INTO search_docs (user_id, kind, ref, date) VALUES (NEW.user_id, '\(kind)', NEW.\(ref), \(date("NEW")));
+            INSERT INTO search_stale (id) VALUES (last_insert_rowid());
+        END;
+        """
     }
 
     /// Migration 23: each document's length in tokens beside it (`search_docs.length`), which the
@@ -233,44 +226,40 @@ enum SQLiteSearchSchema {
     /// The stale documents' lengths, after their FTS rows are rewritten (`rewriteStale`).
     static let measureStale = "\(measureAll) WHERE id IN (SELECT id FROM search_stale)"
 
-    /// Migration 25: each user's documents are numbered in a range of ids of their own
-    /// (`ownerRange`), and a search with words asks FTS5 for the matches in that range instead of
-    /// putting an owner token in its `MATCH`; the owner column is gone from the index.
+    /// Migration 25: the index is tokenized by `daybook_owned` (the SQLiteSearchRank target), which
+    /// indexes each word of a document as its owner's number (`search_owners`) and the word, and
+    /// reads a query's words the same way (`ownerMark`): a search, prefixes included, reads only
+    /// the user's own terms and postings. Each user gets a number with their first document.
     ///
-    /// Why: FTS5 read the owner's whole posting list to intersect it with the words': a search
-    /// for a word in 400 of a user's 4,865 documents spent 110 µs of its 260 there, and an account
-    /// of 250,000 documents paid for all of them on every search. FTS5 seeks a posting list to a
-    /// range of rowids, so a search now reads only the user's matches of the words.
-    ///
-    /// The documents are renumbered (ids at and above 2^32 never collide with the old ones) and
-    /// the index is written again from the records, through the same refresh as every commit.
-    static let ownerRanges = """
+    /// Why: every search term is a prefix (`"walk"*`), and FTS5 answers a prefix by merging the
+    /// postings of every term that starts with it over the whole index. The owner token every
+    /// query also asked for (migrations 4 to 24) cost the walk of the user's whole posting list (110
+    /// of a 260 µs statement for a word in 400 of a user's 4,865 documents), and did not stop the
+    /// merge: on a seed of 1,000 accounts and 200,000 public entries, a user with 210 documents
+    /// waited 2.8 ms for "work" (in 144,000 documents), 8.5 ms with the rank, which counted the
+    /// word's rows over every user. Both now count the user's own.
+    static let ownedWords = """
         CREATE TABLE search_owners (
             user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             number INTEGER NOT NULL UNIQUE
         );
         INSERT INTO search_owners (user_id, number)
             SELECT user_id, row_number() OVER (ORDER BY user_id) FROM (SELECT DISTINCT user_id FROM search_docs);
-        UPDATE search_docs SET id = renumbered.id
-        FROM (SELECT d.id AS old, (o.number << 32) + row_number() OVER (PARTITION BY d.user_id ORDER BY d.id) - 1 AS id
-              FROM search_docs d JOIN search_owners o ON o.user_id = d.user_id) AS renumbered
-        WHERE search_docs.id = renumbered.old;
         DROP TABLE search_index;
-        CREATE VIRTUAL TABLE search_index USING fts5(body, tokenize = 'unicode61');
+        CREATE VIRTUAL TABLE search_index USING fts5(body, tokenize = 'daybook_owned unicode61');
         INSERT INTO search_stale (id) SELECT id FROM search_docs;
         \(sources.map { source in
             """
             DROP TRIGGER \(source.prefix)_search_insert;
             \(insertTrigger(
                 prefix: source.prefix, table: source.table, kind: source.kind, ref: source.ref, date: source.date,
-                inOwnersRange: true))
+                numbersOwner: true))
             """
         }.joined(separator: "\n"))
         """
 
-    /// Gives the user (an SQL expression) a number, hence a range of document ids, if they have
-    /// none yet. No `OR IGNORE`: an UPSERT firing the trigger would impose its own conflict
-    /// handling on it.
+    /// Gives the user (an SQL expression) a number if they have none yet. No `OR IGNORE`: an
+    /// UPSERT firing the trigger would impose its own conflict handling on it.
     private static func numberOwner(_ user: String) -> String {
         """
         INSERT INTO search_owners (user_id, number)
@@ -279,50 +268,43 @@ enum SQLiteSearchSchema {
         """
     }
 
-    /// The id of the user's next document: one past the highest in their range (2^32 ids, from
-    /// their number shifted left by 32), or the range's first.
-    private static func nextDocument(_ user: String) -> String {
-        """
-        (SELECT ifnull(
-            (SELECT d.id + 1 FROM search_docs d
-             WHERE d.id BETWEEN o.number << 32 AND (o.number << 32) + 4294967295 ORDER BY d.id DESC LIMIT 1),
-            o.number << 32)
-         FROM search_owners o WHERE o.user_id = \(user))
-        """
+    /// What `daybook_owned` reads a text's owner from, for the user (an SQL expression): byte 1,
+    /// their number in `search_owners`, byte 1. NULL for a user without a number.
+    static func ownerMark(_ user: String) -> String {
+        "(SELECT char(1) || number || char(1) FROM search_owners WHERE user_id = \(user))"
     }
 
-    /// The first and last ids of the user's range (for `?` the user's id: two arguments), both
-    /// NULL for a user who never wrote anything, which then matches nothing.
-    static let ownerRange = (
-        first: "(SELECT number << 32 FROM search_owners WHERE user_id = ?)",
-        last: "(SELECT (number << 32) + 4294967295 FROM search_owners WHERE user_id = ?)"
-    )
+    /// A stored body (an SQL expression) without its owner mark: the text the snippet is cut from.
+    static func unmarked(_ body: String) -> String {
+        "CASE WHEN substr(\(body), 1, 1) = char(1) THEN substr(\(body), instr(substr(\(body), 2), char(1)) + 2) ELSE \(body) END"
+    }
 
     /// The stale documents that still exist (`d`), each once, read from the list first (`CROSS
     /// JOIN` keeps that order: the planner would rather scan all of `search_docs`).
     private static let staleDocs =
         "(SELECT DISTINCT id FROM search_stale) s CROSS JOIN search_docs d ON d.id = s.id"
 
-    /// The FTS rows of the stale documents that still exist, computed from their records: one
-    /// statement for all four kinds, so FTS5 writes one segment for them.
+    /// The FTS rows of the stale documents that still exist, computed from their records and
+    /// marked with their owner (`ownerMark`): one statement for all four kinds, so FTS5 writes one
+    /// segment for them.
     static let rewriteStale = """
         INSERT OR REPLACE INTO search_index (rowid, body)
-        SELECT d.id, \(dayBody("e"))
+        SELECT d.id, \(ownerMark("d.user_id")) || \(dayBody("e"))
         FROM \(staleDocs)
             CROSS JOIN day_entries e ON e.user_id = d.user_id AND e.date = d.ref
         WHERE d.kind = 'day'
         UNION ALL
-        SELECT d.id, c.note
+        SELECT d.id, \(ownerMark("d.user_id")) || c.note
         FROM \(staleDocs)
             CROSS JOIN checkins c ON c.id = d.ref
         WHERE d.kind = 'checkin'
         UNION ALL
-        SELECT d.id, \(journalBody("j"))
+        SELECT d.id, \(ownerMark("d.user_id")) || \(journalBody("j"))
         FROM \(staleDocs)
             CROSS JOIN journal_entries j ON j.id = d.ref
         WHERE d.kind = 'journal'
         UNION ALL
-        SELECT d.id, \(itemBody("i"))
+        SELECT d.id, \(ownerMark("d.user_id")) || \(itemBody("i"))
         FROM \(staleDocs)
             CROSS JOIN closet_items i ON i.user_id = d.user_id AND i.id = d.ref
         WHERE d.kind = 'item'

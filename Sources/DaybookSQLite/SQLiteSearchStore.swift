@@ -6,8 +6,9 @@ import GRDB
 /// Search on SQLite over `search_docs` and the FTS5 `search_index` (see `SQLiteSearchSchema`).
 ///
 /// The owner is asked twice: `d.user_id = ?` is the rule (only the user's rows, whatever the
-/// `MATCH` string says), and the user's range of ids (`SQLiteSearchSchema.ownerRanges`) is the
-/// speed: FTS5 reads the words' matches in that range only, so a search costs the user's own.
+/// `MATCH` string says), and the owner's mark on each word of the `MATCH` string is the speed:
+/// words are indexed with their owner's number (`SQLiteSearchSchema.ownedWords`), so FTS5 reads
+/// only the user's own terms and postings and a search costs the user's own matches.
 struct SQLiteSearchStore: SearchStore {
     let database: SQLiteDatabase
 
@@ -48,10 +49,13 @@ struct SQLiteSearchStore: SearchStore {
         var arguments: [any DatabaseValueConvertible] = [user]
         let words = !query.terms.isEmpty
         if words {
-            let range = SQLiteSearchSchema.ownerRange
+            // Each word of the expression after the user's mark (`ownerMark`), put in its place by
+            // SQLite; a user who never wrote anything has no number, and a mark no word has.
             conditions.insert(
-                "search_index MATCH ? AND search_index.rowid BETWEEN \(range.first) AND \(range.last)", at: 0)
-            arguments.insert(contentsOf: [query.fts5Expression, user, user] as [any DatabaseValueConvertible], at: 0)
+                "search_index MATCH replace(?, char(2), ifnull(\(SQLiteSearchSchema.ownerMark("?")), char(1, 48, 1)))",
+                at: 0)
+            arguments.insert(
+                contentsOf: [query.fts5Expression(eachWordAfter: "\u{2}"), user] as [any DatabaseValueConvertible], at: 0)
         }
         Self.filter(query.filters, into: &conditions, &arguments)
         // bm25 is lower for better matches; lazy_bm25 (the SQLiteSearchRank target) is bm25 given
@@ -61,10 +65,11 @@ struct SQLiteSearchStore: SearchStore {
         // subquery, not a `MATERIALIZED` CTE: SQLite runs it as a co-routine, where the CTE cost
         // 90 µs more for 400 matches.
         let score = words ? "lazy_bm25(search_index, 1.0, d.length)" : "0.0"
+        let body = SQLiteSearchSchema.unmarked("search_index.body")
         let documents = words ? "search_index CROSS JOIN search_docs d ON d.id = search_index.rowid" : "search_docs d"
         let sql = """
             SELECT page.kind, page.ref, page.date,
-                \(words ? "search_index.body" : "substr(search_index.body, 1, 300)"), page.score,
+                \(words ? body : "substr(\(body), 1, 300)"), page.score,
                 CASE page.kind
                     WHEN 'journal' THEN (SELECT title FROM journal_entries WHERE id = page.ref)
                     WHEN 'item' THEN (SELECT name FROM closet_items WHERE user_id = page.user_id AND id = page.ref)

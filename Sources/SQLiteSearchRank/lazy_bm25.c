@@ -153,6 +153,7 @@ int daybook_register_search_functions(sqlite3 *db) {
     if (rc != SQLITE_OK) return rc;
     if (!fts || fts->iVersion < 2) return SQLITE_ERROR;
     rc = fts->xCreateFunction(fts, "lazy_bm25", 0, lazyBM25, 0);
+    if (rc == SQLITE_OK) rc = daybook_register_owned_tokenizer(fts);
     if (rc == SQLITE_OK) {
         rc = sqlite3_create_function_v2(db, "search_length", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                                         0, searchLength, 0, 0, 0);

@@ -27,7 +27,11 @@ struct SQLiteSearchRankTests {
                         userID: user.id, at: time(Double(index)), localDate: date("2025-06-01"), timeZone: "UTC",
                         feelingID: UUID(), note: note, createdAt: baseTime, updatedAt: baseTime))
             }
-            let queries = ["\"walk\"*", "\"walk\"* AND \"park\"*", "\"tea\"", "\"garden\" OR \"rain\"", "walk NOT tea"]
+            // Anna's words, marked as hers (`\u{2}` is replaced by her mark, as the search does).
+            let queries = [
+                "\"\u{2}walk\"*", "\"\u{2}walk\"* AND \"\u{2}park\"*", "\"\u{2}tea\"", "\"\u{2}garden\" OR \"\u{2}rain\"",
+                "\"\u{2}walk\" NOT \"\u{2}tea\"",
+            ]
             for query in queries {
                 for weights in ["1.0", "0.5", "2.0", "0.0"] {
                     let (lazy, builtIn) = try sqlite.database.read { db in
@@ -36,8 +40,9 @@ struct SQLiteSearchRankTests {
                                 db,
                                 sql: """
                                     SELECT rowid, \(function)(search_index, \(weights)) AS score FROM search_index
-                                    WHERE search_index MATCH ? ORDER BY score, rowid
-                                    """, arguments: [query]
+                                    WHERE search_index MATCH replace(?, char(2), \(SQLiteSearchSchema.ownerMark("?")))
+                                    ORDER BY score, rowid
+                                    """, arguments: [query, Stored.id(anna.id)]
                             ).map { [Double($0[0] as Int64), $0[1]] }
                         }
                         return (try ranks("lazy_bm25"), try ranks("bm25"))
@@ -84,8 +89,9 @@ struct SQLiteSearchRankTests {
                             sql: """
                                 SELECT d.id, \(function) AS score
                                 FROM search_index CROSS JOIN search_docs d ON d.id = search_index.rowid
-                                WHERE search_index MATCH 'walk' ORDER BY score, d.id
-                                """
+                                WHERE search_index MATCH '"' || \(SQLiteSearchSchema.ownerMark("?")) || 'walk"'
+                                ORDER BY score, d.id
+                                """, arguments: [Stored.id(anna.id)]
                         ).map { [Double($0[0] as Int64), $0[1]] }
                     }
                     return (

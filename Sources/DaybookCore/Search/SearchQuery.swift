@@ -50,8 +50,12 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// SQLite FTS5: every term as a quoted prefix (`"walk"* AND "park"*`).
-    public var fts5Expression: String {
-        terms.map { "\"\($0)\"*" }.joined(separator: " AND ")
+    public var fts5Expression: String { fts5Expression(eachWordAfter: "") }
+
+    /// The same with `mark` before each word, inside its quotes (how SQLite's search names the
+    /// words' owner to its tokenizer).
+    public func fts5Expression(eachWordAfter mark: String) -> String {
+        terms.map { "\"\(mark)\($0)\"*" }.joined(separator: " AND ")
     }
 
     /// PostgreSQL `to_tsquery('simple', …)`: every term as a prefix (`walk:* & park:*`).
