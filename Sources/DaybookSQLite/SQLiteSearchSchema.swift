@@ -274,9 +274,21 @@ enum SQLiteSearchSchema {
         "(SELECT char(1) || number || char(1) FROM search_owners WHERE user_id = \(user))"
     }
 
+    /// Where the user's mark goes in a query's expression, before each word
+    /// (`SearchQuery.fts5Expression(eachWordAfter:)`); `ownedQuery` puts it there.
+    static let markPlaceholder = "\u{2}"
+
+    /// The `MATCH` argument for an expression (`?`) whose words follow `markPlaceholder`, for a
+    /// user (`?`): each placeholder replaced by the user's mark, or, for a user who never wrote
+    /// anything, by the mark of number 0, which nobody has.
+    static let ownedQuery = "replace(?, char(2), ifnull(\(ownerMark("?")), char(1) || '0' || char(1)))"
+
     /// A stored body (an SQL expression) without its owner mark: the text the snippet is cut from.
     static func unmarked(_ body: String) -> String {
-        "CASE WHEN substr(\(body), 1, 1) = char(1) THEN substr(\(body), instr(substr(\(body), 2), char(1)) + 2) ELSE \(body) END"
+        """
+        CASE WHEN substr(\(body), 1, 1) = char(1)
+            THEN substr(\(body), instr(substr(\(body), 2), char(1)) + 2) ELSE \(body) END
+        """
     }
 
     /// The stale documents that still exist (`d`), each once, read from the list first (`CROSS

@@ -49,13 +49,10 @@ struct SQLiteSearchStore: SearchStore {
         var arguments: [any DatabaseValueConvertible] = [user]
         let words = !query.terms.isEmpty
         if words {
-            // Each word of the expression after the user's mark (`ownerMark`), put in its place by
-            // SQLite; a user who never wrote anything has no number, and a mark no word has.
-            conditions.insert(
-                "search_index MATCH replace(?, char(2), ifnull(\(SQLiteSearchSchema.ownerMark("?")), char(1, 48, 1)))",
-                at: 0)
-            arguments.insert(
-                contentsOf: [query.fts5Expression(eachWordAfter: "\u{2}"), user] as [any DatabaseValueConvertible], at: 0)
+            // Each word after the user's mark, which SQLite puts in its place.
+            conditions.insert("search_index MATCH \(SQLiteSearchSchema.ownedQuery)", at: 0)
+            let expression = query.fts5Expression(eachWordAfter: SQLiteSearchSchema.markPlaceholder)
+            arguments.insert(contentsOf: [expression, user] as [any DatabaseValueConvertible], at: 0)
         }
         Self.filter(query.filters, into: &conditions, &arguments)
         // bm25 is lower for better matches; lazy_bm25 (the SQLiteSearchRank target) is bm25 given

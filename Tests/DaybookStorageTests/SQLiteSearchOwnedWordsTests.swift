@@ -30,7 +30,8 @@ struct SQLiteSearchOwnedWordsTests {
     /// length: all zero on a healthy index.
     func strays(_ store: SQLiteStore) throws -> [Int] {
         try store.database.read { db in
-            try db.execute(sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_terms USING fts5vocab(main, search_index, instance)")
+            try db.execute(
+                sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_terms USING fts5vocab(main, search_index, instance)")
             return [
                 try Int.fetchOne(
                     db,

@@ -29,8 +29,8 @@ struct SQLiteSearchRankTests {
             }
             // Anna's words, marked as hers (`\u{2}` is replaced by her mark, as the search does).
             let queries = [
-                "\"\u{2}walk\"*", "\"\u{2}walk\"* AND \"\u{2}park\"*", "\"\u{2}tea\"", "\"\u{2}garden\" OR \"\u{2}rain\"",
-                "\"\u{2}walk\" NOT \"\u{2}tea\"",
+                "\"\u{2}walk\"*", "\"\u{2}walk\"* AND \"\u{2}park\"*", "\"\u{2}tea\"",
+                "\"\u{2}garden\" OR \"\u{2}rain\"", "\"\u{2}walk\" NOT \"\u{2}tea\"",
             ]
             for query in queries {
                 for weights in ["1.0", "0.5", "2.0", "0.0"] {
@@ -40,7 +40,7 @@ struct SQLiteSearchRankTests {
                                 db,
                                 sql: """
                                     SELECT rowid, \(function)(search_index, \(weights)) AS score FROM search_index
-                                    WHERE search_index MATCH replace(?, char(2), \(SQLiteSearchSchema.ownerMark("?")))
+                                    WHERE search_index MATCH \(SQLiteSearchSchema.ownedQuery)
                                     ORDER BY score, rowid
                                     """, arguments: [query, Stored.id(anna.id)]
                             ).map { [Double($0[0] as Int64), $0[1]] }
