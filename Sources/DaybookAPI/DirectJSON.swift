@@ -1,6 +1,6 @@
 import Foundation
 
-// The answers of the busiest lists, written field by field. Through `encode(to:)` every object
+// The answers of the busiest lists (and search's), written field by field. Through `encode(to:)` every object
 // costs a boxed keyed container, an encoder and a type check per field: 40 % of the CPU of a list
 // of 50 check-ins, each with its feeling, activity and people. These write the same JSON (keys in
 // the schema's order, optional fields left out when nil, as the generated `Codable` code does);
@@ -139,6 +139,28 @@ extension Components.Schemas.JournalAuthor: SpecialJSONValue {
             writer.field("username", username)
             writer.field("displayName", displayName)
             writer.field("avatarUrl", avatarUrl)
+        }
+    }
+}
+
+extension Components.Schemas.SearchHit: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        try writer.object {
+            writer.field("kind", kind.rawValue)
+            writer.field("date", date)
+            writer.field("id", id)
+            writer.field("checkinId", checkinId)
+            writer.field("title", title)
+            try writer.field("snippet", snippet)
+        }
+    }
+}
+
+extension Components.Schemas.SearchSnippetPart: SpecialJSONValue {
+    func writeJSON(into writer: JSONValueWriter) throws {
+        writer.object {
+            writer.field("text", text)
+            writer.field("highlighted", highlighted)
         }
     }
 }

@@ -86,6 +86,20 @@ struct DirectJSONTests {
         #expect(try ours(page) == foundation(page))
     }
 
+    @Test func searchHitsWithAndWithoutTheirIDs() throws {
+        let snippet: [Schemas.SearchSnippetPart] = [
+            .init(text: tricky, highlighted: false), .init(text: "walk", highlighted: true),
+        ]
+        let page = Schemas.SearchPage(
+            items: [
+                .init(kind: .checkin, date: "2024-03-09", id: "c1", checkinId: "c1", title: "", snippet: snippet),
+                .init(kind: .day, date: "2024-03-10", title: "", snippet: []),
+                .init(kind: .journal, date: "2024-03-11", id: "j1", title: tricky, snippet: snippet),
+            ], nextCursor: "20")
+        #expect(try ours(page) == foundation(page))
+        #expect(try ours(Schemas.SearchPage(items: [], nextCursor: nil)) == foundation(Schemas.SearchPage(items: [])))
+    }
+
     @Test func dayEntriesWithAndWithoutTheirOptionalParts() throws {
         let full = Schemas.DayEntry(
             date: "2024-03-09", mood: 1, moodName: .awful, moodEmoji: "😣", moodColor: "#c62828",
