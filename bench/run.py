@@ -54,7 +54,7 @@ class Operation:
     path: Callable[["Context"], str]
     body: Callable[["Context"], str | None] = lambda ctx: None
     auth: bool = True
-    kind: str = "other"   # ceiling, write, read, list, login, other: which target applies
+    kind: str = "other"   # ceiling, write, read, list, login, other, info (none): which target applies
     connections: list[int] | None = None  # None: the run's connection counts
     duration: int | None = None
     timeout: str = "2s"
@@ -128,6 +128,10 @@ OPERATIONS = [
     Operation("search", "search: GET /search?q=marker", "search", "GET",
               lambda c: "/api/v1/search?q=" + c.manifest.get("journalMarker", "zanzibarite") + "&limit=20",
               kind="list", note="full text, the marker word is in 200 check-ins; 20 ranked hits with snippets"),
+    Operation("search_common", "search a common word: GET /search?q=work", "search_common", "GET",
+              lambda c: "/api/v1/search?q=work&limit=20", kind="info",
+              note="a word in about half of the loaded account's documents (and most of everyone's in the "
+                   "big seed): ranking many matches; no target"),
     Operation("closet_page", "closet page: GET /closet", "closet_page", "GET", lambda c: "/closet",
               kind="closet", connections=[16],
               note="the page of 500 items (the first 30 in the grid; with the CSRF cookie a browser sends), with the category counts (issue 14)"),
@@ -480,6 +484,7 @@ def wrk_environment(token: str, manifest: dict) -> dict:
                 BENCH_PEOPLE=",".join(manifest["personIds"]),
                 BENCH_DAYS=str(manifest["days"]),
                 BENCH_SEARCH=manifest.get("journalMarker", "zanzibarite"),
+                BENCH_SEARCH_COMMON="work",
                 BENCH_CHECKIN_IDS=",".join(manifest.get("checkinIds", [])),
                 BENCH_JOURNAL_IDS=",".join(manifest.get("journalIds", [])),
                 BENCH_CLOSET_TAG=manifest.get("closetMarker", "cashmere"))
