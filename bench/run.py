@@ -43,6 +43,8 @@ LUA_DIR = ROOT / "bench" / "lua"
 BINARY = ROOT / ".build" / "release" / "daybook"
 PASSWORD = "bench-correct-horse-42"
 PG_NAME = "bench"
+# A word of the seed's texts and tags in about half of the loaded account's documents (search_common).
+COMMON_WORD = "work"
 
 
 @dataclass
@@ -128,8 +130,8 @@ OPERATIONS = [
     Operation("search", "search: GET /search?q=marker", "search", "GET",
               lambda c: "/api/v1/search?q=" + c.manifest.get("journalMarker", "zanzibarite") + "&limit=20",
               kind="list", note="full text, the marker word is in 200 check-ins; 20 ranked hits with snippets"),
-    Operation("search_common", "search a common word: GET /search?q=work", "search_common", "GET",
-              lambda c: "/api/v1/search?q=work&limit=20", kind="info",
+    Operation("search_common", f"search a common word: GET /search?q={COMMON_WORD}", "search_common", "GET",
+              lambda c: f"/api/v1/search?q={COMMON_WORD}&limit=20", kind="info",
               note="a word in about half of the loaded account's documents (and most of everyone's in the "
                    "big seed): ranking many matches; no target"),
     Operation("closet_page", "closet page: GET /closet", "closet_page", "GET", lambda c: "/closet",
@@ -484,7 +486,7 @@ def wrk_environment(token: str, manifest: dict) -> dict:
                 BENCH_PEOPLE=",".join(manifest["personIds"]),
                 BENCH_DAYS=str(manifest["days"]),
                 BENCH_SEARCH=manifest.get("journalMarker", "zanzibarite"),
-                BENCH_SEARCH_COMMON="work",
+                BENCH_SEARCH_COMMON=COMMON_WORD,
                 BENCH_CHECKIN_IDS=",".join(manifest.get("checkinIds", [])),
                 BENCH_JOURNAL_IDS=",".join(manifest.get("journalIds", [])),
                 BENCH_CLOSET_TAG=manifest.get("closetMarker", "cashmere"))

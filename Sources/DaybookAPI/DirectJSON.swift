@@ -1,8 +1,8 @@
 import Foundation
 
-// The answers of the busiest lists (and search's), written field by field. Through `encode(to:)` every object
-// costs a boxed keyed container, an encoder and a type check per field: 40 % of the CPU of a list
-// of 50 check-ins, each with its feeling, activity and people. These write the same JSON (keys in
+// The answers of the busiest lists and of search, written field by field. Through `encode(to:)`
+// every object costs a boxed keyed container, an encoder and a type check per field: 40 % of the
+// CPU of a list of 50 check-ins, each with its feeling, activity and people. These write the same JSON (keys in
 // the schema's order, optional fields left out when nil, as the generated `Codable` code does);
 // `DirectJSONTests` holds each to `JSONEncoder` with every field set and every optional nil, so a
 // field added to the schema fails there until it is added here.

@@ -269,19 +269,19 @@ enum SQLiteSearchSchema {
     }
 
     /// What `daybook_owned` reads a text's owner from, for the user (an SQL expression): byte 1,
-    /// their number in `search_owners`, byte 1. NULL for a user without a number.
+    /// their number in `search_owners`, byte 1. For a user without a number (who never wrote
+    /// anything), the number 0, which nobody has: their search matches no word.
     static func ownerMark(_ user: String) -> String {
-        "(SELECT char(1) || number || char(1) FROM search_owners WHERE user_id = \(user))"
+        "(char(1) || ifnull((SELECT number FROM search_owners WHERE user_id = \(user)), 0) || char(1))"
     }
 
     /// Where the user's mark goes in a query's expression, before each word
     /// (`SearchQuery.fts5Expression(eachWordAfter:)`); `ownedQuery` puts it there.
-    static let markPlaceholder = "\u{2}"
+    static let markPlaceholder: Unicode.Scalar = "\u{2}"
 
     /// The `MATCH` argument for an expression (`?`) whose words follow `markPlaceholder`, for a
-    /// user (`?`): each placeholder replaced by the user's mark, or, for a user who never wrote
-    /// anything, by the mark of number 0, which nobody has.
-    static let ownedQuery = "replace(?, char(2), ifnull(\(ownerMark("?")), char(1) || '0' || char(1)))"
+    /// user (`?`): each placeholder replaced by the user's mark.
+    static let ownedQuery = "replace(?, char(\(markPlaceholder.value)), \(ownerMark("?")))"
 
     /// A stored body (an SQL expression) without its owner mark: the text the snippet is cut from.
     static func unmarked(_ body: String) -> String {

@@ -51,7 +51,7 @@ struct SQLiteSearchStore: SearchStore {
         if words {
             // Each word after the user's mark, which SQLite puts in its place.
             conditions.insert("search_index MATCH \(SQLiteSearchSchema.ownedQuery)", at: 0)
-            let expression = query.fts5Expression(eachWordAfter: SQLiteSearchSchema.markPlaceholder)
+            let expression = query.fts5Expression(eachWordAfter: String(SQLiteSearchSchema.markPlaceholder))
             arguments.insert(contentsOf: [expression, user] as [any DatabaseValueConvertible], at: 0)
         }
         Self.filter(query.filters, into: &conditions, &arguments)

@@ -6,7 +6,7 @@ struct SearchQueryTests {
     @Test func wordsAreLowerCasedDeduplicatedAndCapped() throws {
         let query = try #require(try SearchQuery.parse("  Walk, PARK! walk \"quoted\" AND-or*  "))
         #expect(query.terms == ["walk", "park", "quoted", "and", "or"])
-        #expect(query.fts5Expression == #""walk"* AND "park"* AND "quoted"* AND "and"* AND "or"*"#)
+        #expect(query.fts5Expression() == #""walk"* AND "park"* AND "quoted"* AND "and"* AND "or"*"#)
         #expect(query.tsqueryExpression == "walk:* & park:* & quoted:* & and:* & or:*")
         let many = try #require(try SearchQuery.parse((1...20).map { "w\($0)" }.joined(separator: " ")))
         #expect(many.terms.count == SearchQuery.maxTerms)

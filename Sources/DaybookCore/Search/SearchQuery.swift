@@ -49,12 +49,9 @@ public struct SearchQuery: Sendable, Hashable {
         return SearchQuery(terms: Array(words.prefix(maxTerms)), filters: filters)
     }
 
-    /// SQLite FTS5: every term as a quoted prefix (`"walk"* AND "park"*`).
-    public var fts5Expression: String { fts5Expression(eachWordAfter: "") }
-
-    /// The same with `mark` before each word, inside its quotes (how SQLite's search names the
-    /// words' owner to its tokenizer).
-    public func fts5Expression(eachWordAfter mark: String) -> String {
+    /// SQLite FTS5: every term as a quoted prefix (`"walk"* AND "park"*`), with `mark` before each
+    /// word inside its quotes (how SQLite's search names the words' owner to its tokenizer).
+    public func fts5Expression(eachWordAfter mark: String = "") -> String {
         terms.map { "\"\(mark)\($0)\"*" }.joined(separator: " AND ")
     }
 
