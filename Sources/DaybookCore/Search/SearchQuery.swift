@@ -85,42 +85,50 @@ public enum SearchHighlight {
     /// A snippet split into plain and highlighted runs, each run of white space (the line breaks
     /// between an entry's parts included) made one space, and none at either end.
     ///
-    /// Walks Unicode scalars, not `Character`s: a page of twenty hits is thousands of scalars, and
-    /// grapheme breaking plus Foundation's trimming were most of a search's own time.
+    /// Walks the UTF-8 bytes, not `Character`s or `String.Index`es: a page of twenty hits is
+    /// thousands of scalars, and grapheme breaking plus Foundation's trimming were most of a
+    /// search's own time.
     public static func segments(_ snippet: String) -> [(text: String, highlighted: Bool)] {
-        var segments: [(String, Bool)] = []
-        var current = String.UnicodeScalarView()
-        var highlighted = false
-        var started = false
-        var spacePending = false
-        for scalar in snippet.unicodeScalars {
-            if isWhitespace(scalar) {
-                spacePending = started
-                continue
+        var snippet = snippet
+        return snippet.withUTF8 { bytes in
+            var segments: [(String, Bool)] = []
+            var current: [UInt8] = []
+            current.reserveCapacity(bytes.count)
+            var highlighted = false
+            var started = false
+            var spacePending = false
+            var index = 0
+            while index < bytes.count {
+                let (scalar, length) = bytes.scalar(at: index)
+                defer { index += length }
+                if isWhitespace(scalar) {
+                    spacePending = started
+                    continue
+                }
+                if spacePending { current.append(UInt8(ascii: " ")) }
+                spacePending = false
+                started = true
+                if scalar == startScalar || scalar == endScalar {
+                    if !current.isEmpty { segments.append((String(decoding: current, as: UTF8.self), highlighted)) }
+                    current.removeAll(keepingCapacity: true)
+                    highlighted = scalar == startScalar
+                } else {
+                    current += bytes[index..<(index + length)]
+                }
             }
-            if spacePending { current.append(" ") }
-            spacePending = false
-            started = true
-            if scalar == startScalar || scalar == endScalar {
-                if !current.isEmpty { segments.append((String(current), highlighted)) }
-                current = String.UnicodeScalarView()
-                highlighted = scalar == startScalar
-            } else {
-                current.append(scalar)
-            }
+            if !current.isEmpty { segments.append((String(decoding: current, as: UTF8.self), highlighted)) }
+            return segments
         }
-        if !current.isEmpty { segments.append((String(current), highlighted)) }
-        return segments
     }
 
-    private static let startScalar = start.unicodeScalars.first!
-    private static let endScalar = end.unicodeScalars.first!
+    private static let startScalar = start.unicodeScalars.first!.value
+    private static let endScalar = end.unicodeScalars.first!.value
 
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    private static func isWhitespace(_ scalar: UInt32) -> Bool {
+        switch scalar {
         case 0x20, 0x09...0x0D: true
         case 0..<0x80: false
-        default: scalar.properties.isWhitespace
+        default: Unicode.Scalar(scalar)?.properties.isWhitespace ?? false
         }
     }
 }
