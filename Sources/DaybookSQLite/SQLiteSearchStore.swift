@@ -16,17 +16,23 @@ struct SQLiteSearchStore: SearchStore {
         guard let (sql, arguments) = Self.statement(userID: userID, query: query, limit: limit, offset: offset)
         else { return [] }
         let words = !query.terms.isEmpty
-        let rows = try database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        // Read in place as the statement steps (`Row.all`); hits without a known kind or a date
+        // (neither can be written) are left out.
+        let found = try database.read { db in
+            try Row.all(db.cachedStatement(sql: sql), arguments: arguments) { row -> SearchHit? in
+                guard let kind = SearchKind(rawValue: row.text(0)), let date = row.withText(2, LocalDate.init(utf8:)) ?? nil
+                else { return nil }
+                return SearchHit(
+                    kind: kind, date: date, id: kind == .day ? nil : row.optionalUUID(1), title: row.text(5),
+                    snippet: row.text(3), rank: -(row.optionalDouble(4) ?? 0))
+            }
         }
         // Snippets are cut once the connection is given back.
-        let snippets = SearchSnippet(terms: query.terms)
-        return rows.compactMap { row -> SearchHit? in
-            guard let kind = SearchKind(rawValue: row.text(0)), let date = LocalDate(row.text(2)) else { return nil }
-            let text = row.text(3)
-            return SearchHit(
-                kind: kind, date: date, id: kind == .day ? nil : row.optionalUUID(1), title: row.text(5),
-                snippet: words ? snippets.cut(text) : text, rank: -(row.optionalDouble(4) ?? 0))
+        let snippets = words ? SearchSnippet(terms: query.terms) : nil
+        return found.compactMap { hit in
+            guard var hit else { return nil }
+            if let snippets { hit.snippet = snippets.cut(hit.snippet) }
+            return hit
         }
     }
 
