@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 import OpenAPIRuntime
 
@@ -213,13 +214,7 @@ struct RequestJSONReader {
         guard index + 4 <= bytes.count else { throw NotPlain() }
         var value: UInt32 = 0
         for byte in bytes[index..<(index + 4)] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw NotPlain()
-            }
+            guard let digit = byte.hexDigitValue else { throw NotPlain() }
             value = value << 4 | UInt32(digit)
         }
         index += 4

@@ -1,3 +1,5 @@
+import DaybookCore
+
 /// `name=value&…`, as a form sends it (`application/x-www-form-urlencoded`) and as a URL's query
 /// carries it: the pairs in order, repeated names kept, `+` read as a space and percent escapes
 /// decoded (a name or value with a malformed escape, or escapes that are not UTF-8, is kept as
@@ -34,20 +36,12 @@ public enum URLEncoded {
                 index += 1
                 continue
             }
-            guard index + 2 < spaced.count, let high = hexValue(spaced[index + 1]), let low = hexValue(spaced[index + 2])
+            guard index + 2 < spaced.count, let high = spaced[index + 1].hexDigitValue,
+                let low = spaced[index + 2].hexDigitValue
             else { return String(decoding: spaced, as: UTF8.self) }
             bytes.append(high << 4 | low)
             index += 3
         }
         return String(validating: bytes, as: UTF8.self) ?? String(decoding: spaced, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

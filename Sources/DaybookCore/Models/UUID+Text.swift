@@ -54,7 +54,7 @@ extension UUID {
                     continue
                 }
                 let next = utf8.index(after: i)
-                guard let high = hexValue(utf8[i]), let low = hexValue(utf8[next]) else { return false }
+                guard let high = utf8[i].hexDigitValue, let low = utf8[next].hexDigitValue else { return false }
                 out[byteIndex] = high << 4 | low
                 byteIndex += 1
                 i = utf8.index(after: next)
@@ -69,12 +69,4 @@ extension UUID {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
-    private static func hexValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }
