@@ -242,36 +242,23 @@ extension JSONValueWriter {
 // The pages around them: through `encode(to:)`, the array copied each element into a generic box
 // before writing it (5 % of a list of 50 check-ins in copies and destroys of `Checkin`).
 
-extension Components.Schemas.CheckinPage: SpecialJSONValue {
-    func writeJSON(into writer: JSONValueWriter) throws {
-        try writer.page(items, nextCursor: nextCursor)
-    }
+/// A page of the API: `{"items":[…],"nextCursor":…}`.
+protocol PageOfItems: SpecialJSONValue {
+    associatedtype Item: SpecialJSONValue
+    var items: [Item] { get }
+    var nextCursor: String? { get }
 }
 
-extension Components.Schemas.DayTeaserPage: SpecialJSONValue {
+extension PageOfItems {
     func writeJSON(into writer: JSONValueWriter) throws {
-        try writer.page(items, nextCursor: nextCursor)
-    }
-}
-
-extension Components.Schemas.JournalPage: SpecialJSONValue {
-    func writeJSON(into writer: JSONValueWriter) throws {
-        try writer.page(items, nextCursor: nextCursor)
-    }
-}
-
-extension Components.Schemas.SearchPage: SpecialJSONValue {
-    func writeJSON(into writer: JSONValueWriter) throws {
-        try writer.page(items, nextCursor: nextCursor)
-    }
-}
-
-extension JSONValueWriter {
-    /// `{"items":[…],"nextCursor":…}`, the shape of every page of the API.
-    func page(_ items: [some SpecialJSONValue], nextCursor: String?) throws {
-        try object {
-            try field("items", items)
-            field("nextCursor", nextCursor)
+        try writer.object {
+            try writer.field("items", items)
+            writer.field("nextCursor", nextCursor)
         }
     }
 }
+
+extension Components.Schemas.CheckinPage: PageOfItems {}
+extension Components.Schemas.DayTeaserPage: PageOfItems {}
+extension Components.Schemas.JournalPage: PageOfItems {}
+extension Components.Schemas.SearchPage: PageOfItems {}
