@@ -37,23 +37,13 @@ struct RequestJSONReader {
 
     /// An object: `field` is called with each key, and reads its value; a repeated key gives up.
     mutating func object(_ field: (String, inout RequestJSONReader) throws -> Void) throws {
-        try expect(UInt8(ascii: "{"))
-        if try peek() == UInt8(ascii: "}") {
-            index += 1
-            return
-        }
         var seen: [String] = []
-        while true {
-            let key = try string()
+        try sequence(UInt8(ascii: "{"), UInt8(ascii: "}")) { reader in
+            let key = try reader.string()
             guard !seen.contains(key) else { throw NotPlain() }
             seen.append(key)
-            try expect(UInt8(ascii: ":"))
-            try field(key, &self)
-            switch try next() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return
-            default: throw NotPlain()
-            }
+            try reader.expect(UInt8(ascii: ":"))
+            try field(key, &reader)
         }
     }
 
@@ -89,20 +79,9 @@ struct RequestJSONReader {
     }
 
     mutating func strings() throws -> [String] {
-        try expect(UInt8(ascii: "["))
         var values: [String] = []
-        if try peek() == UInt8(ascii: "]") {
-            index += 1
-            return values
-        }
-        while true {
-            values.append(try string())
-            switch try next() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"): return values
-            default: throw NotPlain()
-            }
-        }
+        try sequence(UInt8(ascii: "["), UInt8(ascii: "]")) { values.append(try $0.string()) }
+        return values
     }
 
     mutating func bool() throws -> Bool {
@@ -138,6 +117,26 @@ struct RequestJSONReader {
     }
 
     // MARK: Bytes
+
+    /// `open`, then items read by `item` and separated by commas (none at all is fine), then
+    /// `close`: the frame of an object and of an array.
+    private mutating func sequence(_ open: UInt8, _ close: UInt8, _ item: (inout RequestJSONReader) throws -> Void)
+        throws
+    {
+        try expect(open)
+        if try peek() == close {
+            index += 1
+            return
+        }
+        while true {
+            try item(&self)
+            switch try next() {
+            case UInt8(ascii: ","): continue
+            case close: return
+            default: throw NotPlain()
+            }
+        }
+    }
 
     private mutating func skipSpace() {
         while index < bytes.count {
