@@ -31,6 +31,26 @@ import Testing
         #expect(entry.noteFirstLine == reference)
     }
 
+    /// Random notes of line breaks, blanks and multi-byte characters: the byte scan agrees with
+    /// `Character.isNewline` and `CharacterSet.whitespaces` on every one.
+    @Test func noteFirstLineAgreesOnRandomNotes() {
+        let pieces = [
+            "a", "Zz", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}",
+            "\u{A0}", "\u{3000}", "\u{2003}", "é", "½", "—", "€", "…", "\u{2027}", "\u{202A}", "🇫🇮", "😀", "\u{C5}",
+        ]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let note = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let entry = DayEntry(userID: userID, date: LocalDate("2026-11-20")!, mood: .good, note: note)
+            let reference =
+                note.split(whereSeparator: \.isNewline).first.map {
+                    String($0).trimmingCharacters(in: .whitespaces)
+                } ?? ""
+            #expect(entry.noteFirstLine == reference, "\(note.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test func parseDateAcceptsTodayAndThePast() throws {
         #expect(try DayEntryRules.parseDate("2026-11-22", today: day) == day)
         #expect(try DayEntryRules.parseDate("2024-02-29", today: day) == date("2024-02-29"))

@@ -41,28 +41,48 @@ public struct DayEntry: Sendable, Hashable, Codable {
 
     /// The first non-empty line of the note, for teasers.
     ///
-    /// Scans bytes, not characters: every list of days asks this of 50 notes, and splitting the
-    /// whole note into grapheme clusters cost more than the rest of the answer. Every line break's
-    /// UTF-8 begins with 0x0A–0x0D, 0xC2 (U+0085) or 0xE2 (U+2028, U+2029), always at the start of
-    /// a scalar, so only those bytes are decoded.
+    /// Every list of days asks this of 50 notes, so the line is found in the note's UTF-8 bytes
+    /// (`firstLine(in:)`) and only the blanks at its two ends are looked at as scalars.
     public var noteFirstLine: String {
-        let scalars = note.unicodeScalars
+        var note = note
+        let bytes = note.withUTF8(Self.firstLine(in:))
         let utf8 = note.utf8
-        let start = scalars.firstIndex { !$0.isLineBreak } ?? scalars.endIndex
-        var end = scalars.endIndex
-        var from = start
-        while let candidate = utf8[from...].firstIndex(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }
-        ) {
-            if scalars[candidate].isLineBreak {
-                end = candidate
-                break
-            }
-            from = utf8.index(after: candidate)
-        }
-        var line = scalars[start..<end]
+        let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+        let end = utf8.index(utf8.startIndex, offsetBy: bytes.upperBound)
+        var line = note.unicodeScalars[start..<end]
         while let first = line.first, first.isBlank { line.removeFirst() }
         while let last = line.last, last.isBlank { line.removeLast() }
         return String(line)
+    }
+
+    /// The bytes of the first line after any line breaks (what `Character.isNewline` calls one:
+    /// U+000A–U+000D, U+0085, U+2028, U+2029). Each break's UTF-8 begins with a byte that is never
+    /// inside another scalar's (0x0A–0x0D, 0xC2, 0xE2), so the bytes are read one by one.
+    static func firstLine(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        func lineBreak(at index: Int) -> Int? {
+            switch bytes[index] {
+            case 0x0A...0x0D: return 1
+            case 0xC2: return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : nil
+            case 0xE2:
+                return index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) ? 3 : nil
+            default: return nil
+            }
+        }
+        var index = 0
+        while index < bytes.count, let length = lineBreak(at: index) { index += length }
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte > 0x0D, byte != 0xC2, byte != 0xE2 {
+                index += 1
+            } else if lineBreak(at: index) != nil {
+                break
+            } else {
+                index += 1
+            }
+        }
+        return start..<index
     }
 }
 
@@ -80,14 +100,6 @@ public struct Song: Sendable, Hashable, Codable {
 }
 
 extension Unicode.Scalar {
-    /// What `Character.isNewline` calls a line break.
-    fileprivate var isLineBreak: Bool {
-        switch value {
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
-        default: false
-        }
-    }
-
     /// What `CharacterSet.whitespaces` holds: tab and the space separators.
     fileprivate var isBlank: Bool { value == 0x09 || properties.generalCategory == .spaceSeparator }
 }
