@@ -30,7 +30,7 @@ struct PostgresCheckinStore: CheckinStore {
     }
 
     func checkin(id: UUID, userID: UUID) async throws -> Checkin? {
-        try await client.rows(CheckinByID.self, userID, id, logger: logger).first.map(Self.checkin)
+        try await client.rows(CheckinByID.self, userID, id, logger: logger, reading: Self.checkin).first
     }
 
     func update(_ checkin: Checkin) async throws -> Bool {
@@ -58,9 +58,7 @@ struct PostgresCheckinStore: CheckinStore {
         guard from != nil || to != nil || limit > ShortPage.rows else {
             return try await client.rows(
                 CheckinsPage.self, userID, cursor.map { PGTime($0.at) } ?? FirstPage.time, cursor?.id ?? FirstPage.id,
-                limit,
-                logger: logger
-            ).map(Self.checkin)
+                limit, logger: logger, reading: Self.checkin)
         }
         let from = from.map(PGDate.init)
         let to = to.map(PGDate.init)
@@ -74,8 +72,7 @@ struct PostgresCheckinStore: CheckinStore {
                 AND (\(to)::date IS NULL OR local_date <= \(to))
                 AND (\(cursorAt)::timestamptz IS NULL OR (at, id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY at DESC, id DESC LIMIT \(limit)
-            """, logger: logger
-        ).map(Self.checkin)
+            """, logger: logger, reading: Self.checkin)
     }
 
     func checkins(userID: UUID, on dates: [LocalDate]) async throws -> [Checkin] {
@@ -84,8 +81,7 @@ struct PostgresCheckinStore: CheckinStore {
             """
             SELECT \(unescaped: Self.columns) FROM checkins WHERE user_id = \(userID) AND local_date = ANY(\(dates.map(\.description))::date[])
             ORDER BY at DESC, id DESC
-            """, logger: logger
-        ).map(Self.checkin)
+            """, logger: logger, reading: Self.checkin)
     }
 
     func countsByDate(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [LocalDate: Int] {
@@ -104,12 +100,14 @@ struct PostgresCheckinStore: CheckinStore {
     static let columns =
         "user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids, note, created_at, updated_at, local_hour"
 
-    static func checkin(_ row: PostgresRandomAccessRow) throws -> Checkin {
-        Checkin(
-            id: try row.value("id"), userID: try row.value("user_id"), at: try row.time("at"),
-            localDate: try row.localDate("local_date"), timeZone: try row.value("time_zone"),
-            feelingID: try row.value("feeling_id"), activityID: try row.value("activity_id"),
-            personIDs: try row.value("person_ids"), note: try row.value("note"), createdAt: try row.time("created_at"),
-            updatedAt: try row.time("updated_at"))
+    static func checkin(_ row: PostgresRow) throws -> Checkin {
+        var columns = PostgresColumns(row)
+        let userID: UUID = try columns.next("user_id")
+        return Checkin(
+            id: try columns.next("id"), userID: userID, at: try columns.time("at"),
+            localDate: try columns.localDate("local_date"), timeZone: try columns.next("time_zone"),
+            feelingID: try columns.next("feeling_id"), activityID: try columns.next("activity_id"),
+            personIDs: try columns.next("person_ids"), note: try columns.next("note"),
+            createdAt: try columns.time("created_at"), updatedAt: try columns.time("updated_at"))
     }
 }

@@ -42,7 +42,7 @@ struct PostgresDayStore: DayStore {
     }
 
     func entry(userID: UUID, date: LocalDate) async throws -> DayEntry? {
-        try await client.rows(DayEntryByDate.self, userID, PGDate(date), logger: logger).first.map(Self.entry)
+        try await client.rows(DayEntryByDate.self, userID, PGDate(date), logger: logger, reading: Self.entry).first
     }
 
     func delete(userID: UUID, date: LocalDate) async throws -> Bool {
@@ -55,14 +55,13 @@ struct PostgresDayStore: DayStore {
         let before = PGDate(before ?? LocalDate.latest)
         // A page longer than the API's (an export's) is sent as it is.
         guard limit > ShortPage.rows else {
-            return try await client.rows(DayEntriesBefore.self, userID, before, limit, logger: logger).map(Self.entry)
+            return try await client.rows(DayEntriesBefore.self, userID, before, limit, logger: logger, reading: Self.entry)
         }
         return try await client.rows(
             """
             SELECT \(unescaped: Self.columns) FROM day_entries WHERE user_id = \(userID) AND date < \(before)
             ORDER BY date DESC LIMIT \(limit)
-            """, logger: logger
-        ).map(Self.entry)
+            """, logger: logger, reading: Self.entry)
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {
@@ -71,8 +70,7 @@ struct PostgresDayStore: DayStore {
             SELECT \(unescaped: Self.columns) FROM day_entries
             WHERE user_id = \(userID) AND date BETWEEN \(PGDate(from)) AND \(PGDate(to))
             ORDER BY date
-            """, logger: logger
-        ).map(Self.entry)
+            """, logger: logger, reading: Self.entry)
     }
 
     func entries(userID: UUID, on dates: [LocalDate]) async throws -> [DayEntry] {
@@ -81,8 +79,7 @@ struct PostgresDayStore: DayStore {
             """
             SELECT \(unescaped: Self.columns) FROM day_entries WHERE user_id = \(userID) AND date = ANY(\(dates.map(\.description))::date[])
             ORDER BY date DESC
-            """, logger: logger
-        ).map(Self.entry)
+            """, logger: logger, reading: Self.entry)
     }
 
     /// The columns a day entry is read from (`entry(_:)`): not the search vector.
@@ -91,19 +88,27 @@ struct PostgresDayStore: DayStore {
         song_link, photo_id, created_at, updated_at
         """
 
-    static func entry(_ row: PostgresRandomAccessRow) throws -> DayEntry {
-        let title: String? = try row.value("song_title")
-        let artist: String? = try row.value("song_artist")
-        let link: String? = try row.value("song_link")
+    static func entry(_ row: PostgresRow) throws -> DayEntry {
+        var columns = PostgresColumns(row)
+        let userID: UUID = try columns.next("user_id")
+        let date = try columns.localDate("date")
+        let mood = Mood(rawValue: try columns.next("mood")) ?? .meh
+        let activityIDs: [UUID] = try columns.next("activity_ids")
+        let note: String = try columns.next("note")
+        let thoughts: String = try columns.next("thoughts")
+        let gratitude: [String] = try columns.next("gratitude")
+        let question: String = try columns.next("question")
+        let answer: String = try columns.next("answer")
+        let title: String? = try columns.next("song_title")
+        let artist: String? = try columns.next("song_artist")
+        let link: String? = try columns.next("song_link")
         let song: Song? =
             (title == nil && artist == nil && link == nil)
             ? nil : Song(title: title ?? "", artist: artist ?? "", link: link ?? "")
         return DayEntry(
-            userID: try row.value("user_id"), date: try row.localDate("date"),
-            mood: Mood(rawValue: try row.value("mood")) ?? .meh, activityIDs: try row.value("activity_ids"),
-            note: try row.value("note"), thoughts: try row.value("thoughts"), gratitude: try row.value("gratitude"),
-            question: try row.value("question"), answer: try row.value("answer"), song: song,
-            photoID: try row.value("photo_id"), createdAt: try row.time("created_at"),
-            updatedAt: try row.time("updated_at"))
+            userID: userID, date: date, mood: mood, activityIDs: activityIDs, note: note, thoughts: thoughts,
+            gratitude: gratitude, question: question, answer: answer, song: song,
+            photoID: try columns.next("photo_id"), createdAt: try columns.time("created_at"),
+            updatedAt: try columns.time("updated_at"))
     }
 }

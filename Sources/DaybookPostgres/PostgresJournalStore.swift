@@ -79,7 +79,7 @@ struct PostgresJournalStore: JournalStore {
     }
 
     func entry(id: UUID, userID: UUID) async throws -> JournalEntry? {
-        try await client.rows(JournalEntryByID.self, userID, id, logger: logger).first.map(Self.entry)
+        try await client.rows(JournalEntryByID.self, userID, id, logger: logger, reading: Self.entry).first
     }
 
     func readableEntry(id: UUID, viewerID: UUID?) async throws -> PublicJournalEntry? {
@@ -88,8 +88,8 @@ struct PostgresJournalStore: JournalStore {
             \(unescaped: Self.publicSelect)
             WHERE e.id = \(id) AND (e.is_public OR (e.friends_only AND EXISTS (SELECT 1 FROM friend_links f
                 WHERE f.user_id = \(viewerID)::uuid AND f.other_id = e.user_id AND f.state = 'friends')))
-            """, logger: logger
-        ).first.map(Self.publicEntry)
+            """, logger: logger, reading: Self.publicEntry
+        ).first
     }
 
     func delete(id: UUID, userID: UUID) async throws -> JournalEntry? {
@@ -103,8 +103,8 @@ struct PostgresJournalStore: JournalStore {
                 DELETE FROM journal_entries e WHERE user_id = \(userID) AND id = \(id) RETURNING \(unescaped: Self.columns)
             )
             SELECT deleted.*, photos.photo_ids FROM deleted, photos
-            """, logger: logger
-        ).first.map(Self.entry)
+            """, logger: logger, reading: Self.entry
+        ).first
     }
 
     func entries(userID: UUID, tag: String?, after cursor: PageCursor?, limit: Int) async throws -> [JournalEntry] {
@@ -113,8 +113,7 @@ struct PostgresJournalStore: JournalStore {
         guard tag != nil || limit > ShortPage.rows else {
             return try await client.rows(
                 JournalPage.self, userID, cursor.map { PGTime($0.createdAt) } ?? FirstPage.time,
-                cursor?.id ?? FirstPage.id, limit, logger: logger
-            ).map(Self.entry)
+                cursor?.id ?? FirstPage.id, limit, logger: logger, reading: Self.entry)
         }
         let cursorAt = cursor.map { PGTime($0.createdAt) }
         let cursorID = cursor?.id
@@ -125,16 +124,14 @@ struct PostgresJournalStore: JournalStore {
                 AND (\(tag)::text IS NULL OR e.tags @> ARRAY[\(tag)::text])
                 AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
-            """, logger: logger
-        ).map(Self.entry)
+            """, logger: logger, reading: Self.entry)
     }
 
     func publicEntries(authorID: UUID?, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
         guard let authorID else {
             return try await client.rows(
                 PublicFeedPage.self, cursor.map { PGTime($0.createdAt) } ?? FirstPage.time, cursor?.id ?? FirstPage.id,
-                limit, logger: logger
-            ).map(Self.publicEntry)
+                limit, logger: logger, reading: Self.publicEntry)
         }
         let cursorAt = cursor.map { PGTime($0.createdAt) }
         let cursorID = cursor?.id
@@ -144,8 +141,7 @@ struct PostgresJournalStore: JournalStore {
             WHERE e.is_public AND (\(authorID)::uuid IS NULL OR e.user_id = \(authorID))
                 AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
-            """, logger: logger
-        ).map(Self.publicEntry)
+            """, logger: logger, reading: Self.publicEntry)
     }
 
     func friendsEntries(viewerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [PublicJournalEntry] {
@@ -158,8 +154,7 @@ struct PostgresJournalStore: JournalStore {
                 AND (e.is_public OR e.friends_only)
                 AND (\(cursorAt)::timestamptz IS NULL OR (e.created_at, e.id) < (\(cursorAt), \(cursorID)::uuid))
             ORDER BY e.created_at DESC, e.id DESC LIMIT \(limit)
-            """, logger: logger
-        ).map(Self.publicEntry)
+            """, logger: logger, reading: Self.publicEntry)
     }
 
     func tags(userID: UUID) async throws -> [(tag: String, count: Int)] {
@@ -212,8 +207,7 @@ struct PostgresJournalStore: JournalStore {
             \(unescaped: Self.select)
             WHERE e.user_id = \(userID) AND e.entry_date = ANY(\(dates.map(\.description))::date[])
             ORDER BY e.entry_date DESC, e.created_at DESC, e.id DESC
-            """, logger: logger
-        ).map(Self.entry)
+            """, logger: logger, reading: Self.entry)
     }
 
     // MARK: Rows
@@ -234,27 +228,42 @@ struct PostgresJournalStore: JournalStore {
         FROM journal_entries e JOIN users u ON u.id = e.user_id
         """
 
-    static func entry(_ row: PostgresRandomAccessRow) throws -> JournalEntry {
-        let isPublic: Bool = try row.value("is_public")
-        let friendsOnly: Bool = try row.value("friends_only")
-        let latitude: Double? = try row.value("latitude")
-        let longitude: Double? = try row.value("longitude")
-        return JournalEntry(
-            id: try row.value("id"), userID: try row.value("user_id"), title: try row.value("title"),
-            body: try row.value("body"), tags: try row.value("tags"), location: try row.value("location"),
-            coordinates: Coordinates(latitude: latitude, longitude: longitude),
-            date: try row.localDate("entry_date"),
-            photoIDs: try row.value("photo_ids"),
-            visibility: isPublic ? .public : friendsOnly ? .friends : .private,
-            createdAt: try row.time("created_at"), updatedAt: try row.time("updated_at"))
+    static func entry(_ row: PostgresRow) throws -> JournalEntry {
+        var columns = PostgresColumns(row)
+        return try entry(&columns)
     }
 
-    static func publicEntry(_ row: PostgresRandomAccessRow) throws -> PublicJournalEntry {
-        PublicJournalEntry(
-            entry: try entry(row),
+    /// An entry from `columns` then its photos (`photoArray`), the first columns of both selects.
+    static func entry(_ columns: inout PostgresColumns) throws -> JournalEntry {
+        let userID: UUID = try columns.next("user_id")
+        let id: UUID = try columns.next("id")
+        let title: String = try columns.next("title")
+        let body: String = try columns.next("body")
+        let tags: [String] = try columns.next("tags")
+        let location: String = try columns.next("location")
+        let latitude: Double? = try columns.next("latitude")
+        let longitude: Double? = try columns.next("longitude")
+        let date = try columns.localDate("entry_date")
+        let isPublic: Bool = try columns.next("is_public")
+        let friendsOnly: Bool = try columns.next("friends_only")
+        let createdAt = try columns.time("created_at")
+        let updatedAt = try columns.time("updated_at")
+        return JournalEntry(
+            id: id, userID: userID, title: title, body: body, tags: tags, location: location,
+            coordinates: Coordinates(latitude: latitude, longitude: longitude), date: date,
+            photoIDs: try columns.next("photo_ids"),
+            visibility: isPublic ? .public : friendsOnly ? .friends : .private,
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    static func publicEntry(_ row: PostgresRow) throws -> PublicJournalEntry {
+        var columns = PostgresColumns(row)
+        let entry = try entry(&columns)
+        return PublicJournalEntry(
+            entry: entry,
             author: JournalAuthor(
-                id: try row.value("user_id"), username: try row.value("author_username"),
-                displayName: try row.value("author_display_name"),
-                avatarMediaID: try row.value("author_avatar_media_id")))
+                id: entry.userID, username: try columns.next("author_username"),
+                displayName: try columns.next("author_display_name"),
+                avatarMediaID: try columns.next("author_avatar_media_id")))
     }
 }

@@ -9,7 +9,7 @@ protocol PreparedSQL {
     static var sql: String { get }
 }
 
-/// The PostgresNIO form of a `PreparedSQL`.
+/// The PostgresNIO form of a `PreparedSQL`; its rows are read by the caller (`rows(…reading:)`).
 private struct Prepared<Statement: PreparedSQL>: PostgresPreparedStatement {
     static var sql: String { Statement.sql }
     static var name: String { String(reflecting: Statement.self) }
@@ -17,30 +17,38 @@ private struct Prepared<Statement: PreparedSQL>: PostgresPreparedStatement {
     let bindings: PostgresBindings
 
     func makeBindings() throws -> PostgresBindings { bindings }
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRandomAccessRow { row.makeRandomAccess() }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }
 
 extension PostgresClient {
     /// Every row of a prepared statement with `values` as `$1`, `$2`…, read to the end so that the
-    /// connection goes back to the pool at once.
+    /// connection goes back to the pool at once, each turned into a value by `read`.
+    func rows<Statement: PreparedSQL, each Value: PostgresDynamicTypeEncodable, Row>(
+        _ statement: Statement.Type, _ values: repeat each Value, logger: Logger,
+        reading read: (PostgresRow) throws -> Row
+    ) async throws -> [Row] {
+        var bindings = PostgresBindings()
+        repeat bindings.append(each values)
+        return try await rows(statement, bindings: bindings, logger: logger, reading: read)
+    }
+
+    /// The same, each row ready for lookup by column name.
     func rows<Statement: PreparedSQL, each Value: PostgresDynamicTypeEncodable>(
         _ statement: Statement.Type, _ values: repeat each Value, logger: Logger
     ) async throws -> [PostgresRandomAccessRow] {
-        var bindings = PostgresBindings()
-        repeat bindings.append(each values)
-        return try await rows(statement, bindings: bindings, logger: logger)
+        try await rows(statement, repeat each values, logger: logger) { $0.makeRandomAccess() }
     }
 
     /// The same with the values already bound: how optional values are passed (a list of values
     /// cannot hold them). Each `$n` of such a statement says its type (`$3::text`), since a NULL
     /// does not.
-    func rows<Statement: PreparedSQL>(
-        _: Statement.Type, bindings: PostgresBindings, logger: Logger
-    ) async throws -> [PostgresRandomAccessRow] {
+    func rows<Statement: PreparedSQL, Row>(
+        _: Statement.Type, bindings: PostgresBindings, logger: Logger, reading read: (PostgresRow) throws -> Row
+    ) async throws -> [Row] {
         try await storeErrors {
-            var rows: [PostgresRandomAccessRow] = []
+            var rows: [Row] = []
             for try await row in try await execute(Prepared<Statement>(bindings: bindings), logger: logger) {
-                rows.append(row)
+                rows.append(try read(row))
             }
             return rows
         }
@@ -49,13 +57,13 @@ extension PostgresClient {
 
 extension PostgresConnection {
     /// The same on one connection (a transaction's).
-    func rows<Statement: PreparedSQL>(
-        _: Statement.Type, bindings: PostgresBindings, logger: Logger
-    ) async throws -> [PostgresRandomAccessRow] {
+    func rows<Statement: PreparedSQL, Row>(
+        _: Statement.Type, bindings: PostgresBindings, logger: Logger, reading read: (PostgresRow) throws -> Row
+    ) async throws -> [Row] {
         try await storeErrors {
-            var rows: [PostgresRandomAccessRow] = []
+            var rows: [Row] = []
             for try await row in try await execute(Prepared<Statement>(bindings: bindings), logger: logger) {
-                rows.append(row)
+                rows.append(try read(row))
             }
             return rows
         }
