@@ -127,11 +127,7 @@ extension PostgresClient {
     func rows<Row>(
         _ query: PostgresQuery, logger: Logger, reading read: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
-        try await storeErrors {
-            var rows: [Row] = []
-            for try await row in try await self.query(query, logger: logger) { rows.append(try read(row)) }
-            return rows
-        }
+        try await readRows({ try await self.query(query, logger: logger) }, reading: read)
     }
 
     /// Runs a statement, reading whatever it returns; with `RETURNING 1` (one row per affected
@@ -146,16 +142,24 @@ extension PostgresConnection {
     func rows<Row>(
         _ query: PostgresQuery, logger: Logger, reading read: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
-        try await storeErrors {
-            var rows: [Row] = []
-            for try await row in try await self.query(query, logger: logger) { rows.append(try read(row)) }
-            return rows
-        }
+        try await readRows({ try await self.query(query, logger: logger) }, reading: read)
     }
 
     @discardableResult
     func execute(_ query: PostgresQuery, logger: Logger) async throws -> Int {
         try await storeErrors { try await self.query(query, logger: logger).collect().count }
+    }
+}
+
+/// Every row a statement returns, each turned into a value by `read` as it arrives; PostgreSQL's
+/// errors become the store's (`storeErrors`).
+func readRows<Rows: AsyncSequence, Row>(
+    _ statement: () async throws -> Rows, reading read: (PostgresRow) throws -> Row
+) async throws -> [Row] where Rows.Element == PostgresRow {
+    try await storeErrors {
+        var rows: [Row] = []
+        for try await row in try await statement() { rows.append(try read(row)) }
+        return rows
     }
 }
 

@@ -55,7 +55,8 @@ struct PostgresDayStore: DayStore {
         let before = PGDate(before ?? LocalDate.latest)
         // A page longer than the API's (an export's) is sent as it is.
         guard limit > ShortPage.rows else {
-            return try await client.rows(DayEntriesBefore.self, userID, before, limit, logger: logger, reading: Self.entry)
+            return try await client.rows(
+                DayEntriesBefore.self, userID, before, limit, logger: logger, reading: Self.entry)
         }
         return try await client.rows(
             """

@@ -45,13 +45,8 @@ extension PostgresClient {
     func rows<Statement: PreparedSQL, Row>(
         _: Statement.Type, bindings: PostgresBindings, logger: Logger, reading read: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
-        try await storeErrors {
-            var rows: [Row] = []
-            for try await row in try await execute(Prepared<Statement>(bindings: bindings), logger: logger) {
-                rows.append(try read(row))
-            }
-            return rows
-        }
+        try await readRows(
+            { try await execute(Prepared<Statement>(bindings: bindings), logger: logger) }, reading: read)
     }
 }
 
@@ -60,13 +55,8 @@ extension PostgresConnection {
     func rows<Statement: PreparedSQL, Row>(
         _: Statement.Type, bindings: PostgresBindings, logger: Logger, reading read: (PostgresRow) throws -> Row
     ) async throws -> [Row] {
-        try await storeErrors {
-            var rows: [Row] = []
-            for try await row in try await execute(Prepared<Statement>(bindings: bindings), logger: logger) {
-                rows.append(try read(row))
-            }
-            return rows
-        }
+        try await readRows(
+            { try await execute(Prepared<Statement>(bindings: bindings), logger: logger) }, reading: read)
     }
 }
 
