@@ -72,16 +72,7 @@ public struct DayEntry: Sendable, Hashable, Codable {
         var index = 0
         while index < bytes.count, let length = lineBreak(at: index) { index += length }
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte > 0x0D, byte != 0xC2, byte != 0xE2 {
-                index += 1
-            } else if lineBreak(at: index) != nil {
-                break
-            } else {
-                index += 1
-            }
-        }
+        while index < bytes.count, lineBreak(at: index) == nil { index += 1 }
         return start..<index
     }
 }
