@@ -100,12 +100,9 @@ struct PostgresDayStore: DayStore {
         let gratitude: [String] = try columns.next("gratitude")
         let question: String = try columns.next("question")
         let answer: String = try columns.next("answer")
-        let title: String? = try columns.next("song_title")
-        let artist: String? = try columns.next("song_artist")
-        let link: String? = try columns.next("song_link")
-        let song: Song? =
-            (title == nil && artist == nil && link == nil)
-            ? nil : Song(title: title ?? "", artist: artist ?? "", link: link ?? "")
+        let song = Song(
+            storedTitle: try columns.next("song_title"), artist: try columns.next("song_artist"),
+            link: try columns.next("song_link"))
         return DayEntry(
             userID: userID, date: date, mood: mood, activityIDs: activityIDs, note: note, thoughts: thoughts,
             gratitude: gratitude, question: question, answer: answer, song: song,

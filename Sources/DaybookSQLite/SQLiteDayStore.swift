@@ -111,12 +111,7 @@ struct SQLiteDayStore: DayStore {
         """
 
     static func entry(_ row: some StoredColumns) -> DayEntry {
-        let title = row.optionalText(9)
-        let artist = row.optionalText(10)
-        let link = row.optionalText(11)
-        let song: Song? =
-            (title == nil && artist == nil && link == nil)
-            ? nil : Song(title: title ?? "", artist: artist ?? "", link: link ?? "")
+        let song = Song(storedTitle: row.optionalText(9), artist: row.optionalText(10), link: row.optionalText(11))
         return DayEntry(
             userID: row.uuid(0), date: row.localDate(1), mood: Mood(rawValue: row.int(2)) ?? .meh,
             activityIDs: row.uuids(3), note: row.text(4), thoughts: row.text(5), gratitude: row.strings(6),

@@ -17,6 +17,15 @@ public struct ReplacedDay: Sendable, Hashable {
     }
 }
 
+extension Song {
+    /// The song of a stored day entry, kept in three nullable columns: none when all three are
+    /// NULL, and an empty string for any one left out.
+    public init?(storedTitle title: String?, artist: String?, link: String?) {
+        guard title != nil || artist != nil || link != nil else { return nil }
+        self.init(title: title ?? "", artist: artist ?? "", link: link ?? "")
+    }
+}
+
 /// Day entries: one per user and date.
 public protocol DayStore: Sendable {
     /// Inserts, or replaces the entry already kept for that date (seed 000 §4.3), keeping its
