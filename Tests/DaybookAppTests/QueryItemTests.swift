@@ -1,0 +1,88 @@
+import DaybookHTTP
+import Foundation
+@_spi(Generated) import OpenAPIRuntime
+import Testing
+
+@testable import DaybookAPI
+
+/// The query parameters' overloads (`Converter+QueryItems.swift`) answer a plain query by its
+/// bytes and leave every other to the runtime; either way the answer, or the fact of an error,
+/// is the runtime's own (`OpenAPIRuntime::`).
+@Suite("Query items")
+struct QueryItemTests {
+    let converter = Converter(configuration: APIRoutes.configuration)
+
+    enum Answer<T: Equatable>: Equatable {
+        case value(T?)
+        case error
+    }
+
+    func ours<T: Equatable>(_ query: String?, _ name: String, _ read: (Substring?) throws -> T?) -> Answer<T> {
+        do { return .value(try read(query?[...])) } catch { return .error }
+    }
+
+    func expectSame(_ query: String?, _ name: String) {
+        let string = ours(query, name) {
+            try converter.getOptionalQueryItemAsURI(in: $0, style: .form, explode: true, name: name, as: String.self)
+        }
+        let runtimeString = ours(query, name) {
+            try converter.OpenAPIRuntime::getOptionalQueryItemAsURI(
+                in: $0, style: .form, explode: true, name: name, as: String.self)
+        }
+        #expect(string == runtimeString, "\(query ?? "nil") \(name)")
+        let number = ours(query, name) {
+            try converter.getOptionalQueryItemAsURI(in: $0, style: .form, explode: true, name: name, as: Int.self)
+        }
+        let runtimeNumber = ours(query, name) {
+            try converter.OpenAPIRuntime::getOptionalQueryItemAsURI(
+                in: $0, style: .form, explode: true, name: name, as: Int.self)
+        }
+        #expect(number == runtimeNumber, "\(query ?? "nil") \(name)")
+    }
+
+    static let queries = [
+        nil, "", "q=cats", "q=cats&limit=20", "limit=20&q=cats&limit=5", "q=", "q=&limit=", "limit=abc",
+        "limit=-3", "limit=007", "limit=1.5", "limit=99999999999999999999", "q=a=b", "=x&q=y", "q=x&",
+        "&q=x", "q=x&&limit=2", "q", "flag&q=x", "q=x&flag", "q=two+words", "q=caf%C3%A9", "q=%zz",
+        "%71=encoded-name", "q=%2B", "q=caf\u{e9}", "q=x\u{301}&limit=1", "q=a b", "limit=+5", "q=x#frag",
+        "Q=upper", "qq=x&q=y", "q=x;limit=2",
+    ]
+
+    @Test(arguments: queries)
+    func answersAsTheRuntimeDoes(query: String?) {
+        for name in ["q", "limit", "Q", "flag", ""] { expectSame(query, name) }
+    }
+
+    @Test func randomQueriesAnswerAsTheRuntimeDoes() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["q", "limit", "=", "&", "1", "20", "-", "x", "%", "%41", "+", " ", "é", "a", "=", "&", "0"]
+        for _ in 0..<1_000 {
+            let query = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            for name in ["q", "limit"] { expectSame(query, name) }
+        }
+    }
+
+    /// A plain query is read by its bytes: the overloads do not hand it to the runtime.
+    @Test func aPlainQueryIsPlain() {
+        #expect(PlainQuery("q=cats&limit=20", style: .form, explode: true) != nil)
+        #expect(PlainQuery("q=two+words", style: .form, explode: true) == nil)
+        #expect(PlainQuery("q=cats", style: .form, explode: false) == nil)
+        #expect(PlainQuery("q=x&flag", style: .form, explode: true) == nil)
+    }
+
+    /// `APIMiddleware.mayRepeatAName` may say yes when no name repeats, never no when one does.
+    @Test func aRepeatedNameIsNeverMissed() {
+        #expect(!APIMiddleware.mayRepeatAName("q=cats&limit=20&cursor=5"))
+        #expect(APIMiddleware.mayRepeatAName("limit=1&limit=2"))
+        #expect(APIMiddleware.mayRepeatAName("limit=1&%6Cimit=2"))
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["q", "l", "=", "&", "1", "%71", "+", " ", "é"]
+        for _ in 0..<1_000 {
+            let query = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let names = URLEncoded.pairs(query).map(\.name)
+            if Set(names).count < names.count { #expect(APIMiddleware.mayRepeatAName(query), "\(query)") }
+        }
+    }
+}
