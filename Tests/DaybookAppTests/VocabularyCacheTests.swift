@@ -45,8 +45,14 @@ struct VocabularyCacheTests {
             let swim = VocabularyItem(userID: user.id, kind: .activity, name: "Swim", emoji: "🏊", position: 9)
             try await store.vocabulary.insert([swim])
             let both = try await service.lookup(userID: user.id, itemIDs: [run.id, swim.id])
-            #expect(both.items.count == 2 && both.items[swim.id]?.name == "Swim")
-            #expect(both.activities.map(\.id).sorted() == [run.id, swim.id].sorted())
+            #expect(both.items[run.id]?.name == "Sprint" && both.items[swim.id]?.name == "Swim")
+            // And for a page of check-ins: the one naming a new word reads the vocabulary again.
+            let dive = VocabularyItem(userID: user.id, kind: .feeling, name: "Dive", emoji: "🤿", position: 10)
+            try await store.vocabulary.insert([dive])
+            let page = [run.id, dive.id].map {
+                Checkin(userID: user.id, at: Date(), localDate: LocalDate(year: 2025, month: 1, day: 1)!, timeZone: "UTC", feelingID: $0)
+            }
+            #expect(try await service.lookup(userID: user.id, checkins: page).items[dive.id]?.name == "Dive")
 
             // Another user's word stays unnamed.
             let other = User(email: "o@example.org", username: "other")
@@ -56,11 +62,11 @@ struct VocabularyCacheTests {
         }
     }
 
-    /// A part of the vocabulary (what an answer about a few records names): the ids asked for,
-    /// repeats and all, with the lists in the whole vocabulary's order, for a record's few ids and
-    /// for a page's many; another user's id is left out.
+    /// A lookup for a record's few ids or a page's many names each of the user's ids, repeats and
+    /// all, and none of another user's; with a cache it is the user's whole cached vocabulary, in
+    /// its order, not a copy of a part of it.
     @Test(arguments: TestDatabase.available)
-    func aPartHoldsTheIdsAskedForInTheVocabularysOrder(database: TestDatabase) async throws {
+    func aLookupNamesTheUsersOwnIds(database: TestDatabase) async throws {
         try await database.withStore { store in
             let service = VocabularyService(store: store, cache: VocabularyCache())
             let user = User(email: "p@example.org", username: "parts")
@@ -80,16 +86,13 @@ struct VocabularyCacheTests {
             let theirs = try await service.add(userID: other.id, kind: .activity, name: "Theirs", emoji: "🔒")
 
             for asked in [[activities[7], activities[2], activities[7]], Array(activities.reversed())] {
-                let part = try await service.lookup(
+                let lookup = try await service.lookup(
                     userID: user.id, itemIDs: asked.map(\.id) + [theirs.id], personIDs: [people[2].id, people[0].id])
-                let wanted = Set(asked.map(\.id))
-                #expect(Set(part.items.keys) == wanted)
-                #expect(part.activities.map(\.id) == whole.activities.map(\.id).filter { wanted.contains($0) })
-                #expect(part.feelings.isEmpty)
-                #expect(
-                    part.allPeople.map(\.id)
-                        == whole.allPeople.map(\.id).filter { [people[2].id, people[0].id].contains($0) })
-                #expect(part.items[theirs.id] == nil)
+                #expect(asked.allSatisfy { lookup.items[$0.id]?.name == $0.name })
+                #expect(lookup.people[people[2].id]?.name == "Bea" && lookup.people[people[0].id]?.name == "Cleo")
+                #expect(lookup.items[theirs.id] == nil)
+                #expect(lookup.activities.map(\.id) == whole.activities.map(\.id))
+                #expect(lookup.allPeople.map(\.id) == whole.allPeople.map(\.id))
             }
         }
     }

@@ -145,19 +145,19 @@ public struct VocabularyService: Sendable {
 }
 
 extension VocabularyService {
-    /// Only the words and people these ids name (the user's own; others are left out): what an
-    /// answer about a few entries or check-ins needs, without reading the whole vocabulary.
-    /// With a cache, from the user's cached vocabulary, read again when it lacks one of the ids.
+    /// A lookup that names these ids when they are the user's (another user's id stays unnamed):
+    /// what an answer about a few entries or check-ins needs. With a cache, the user's cached
+    /// vocabulary itself, read again when it lacks one of the ids (a word added on another server);
+    /// without, only these ids, from the database.
     public func lookup(userID: UUID, itemIDs: [UUID], personIDs: [UUID] = []) async throws -> VocabularyLookup {
         guard let cache else {
             let found = try await store.vocabulary.named(
                 userID: userID, itemIDs: Array(Set(itemIDs)), personIDs: Array(Set(personIDs)))
             return VocabularyLookup(items: found.items, people: found.people)
         }
-        if let part = try await lookup(userID: userID).part(itemIDs, personIDs, allKnown: true) { return part }
-        // A word added since the copy was read (or another user's id, which stays unnamed).
-        return try await cache.readAgain(userID: userID) { try await readVocabulary(userID: userID) }
-            .part(itemIDs, personIDs, allKnown: false)!
+        return try await cached(cache, userID: userID) { vocabulary in
+            itemIDs.allSatisfy { vocabulary.items[$0] != nil } && personIDs.allSatisfy { vocabulary.people[$0] != nil }
+        }
     }
 
     /// The words and people that these day entries name.
@@ -170,17 +170,39 @@ extension VocabularyService {
         try await lookup(userID: userID, days: [], checkins: checkins)
     }
 
-    /// The words and people that these day entries and check-ins name, in one read.
+    /// The words and people that these day entries and check-ins name, in one read. A page's
+    /// ids are looked up where they are, not gathered first (gathering them and copying the words
+    /// they name into a lookup of their own was 7 % of a list of 50 check-ins).
     public func lookup(userID: UUID, days: [DayEntry], checkins: [Checkin]) async throws -> VocabularyLookup {
-        try await lookup(
-            userID: userID,
-            itemIDs: days.flatMap(\.activityIDs)
-                + checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) },
-            personIDs: checkins.flatMap(\.personIDs))
+        guard let cache else {
+            return try await lookup(
+                userID: userID,
+                itemIDs: days.flatMap(\.activityIDs) + checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) },
+                personIDs: checkins.flatMap(\.personIDs))
+        }
+        return try await cached(cache, userID: userID) { vocabulary in
+            days.allSatisfy { $0.activityIDs.allSatisfy { vocabulary.items[$0] != nil } }
+                && checkins.allSatisfy { checkin in
+                    vocabulary.items[checkin.feelingID] != nil
+                        && checkin.activityID.map { vocabulary.items[$0] != nil } ?? true
+                        && checkin.personIDs.allSatisfy { vocabulary.people[$0] != nil }
+                }
+        }
+    }
+
+    /// The user's cached vocabulary, or, when `namesAll` finds it lacking, the vocabulary read
+    /// again (and kept).
+    private func cached(
+        _ cache: VocabularyCache, userID: UUID, namesAll: (VocabularyLookup) -> Bool
+    ) async throws -> VocabularyLookup {
+        let vocabulary = try await lookup(userID: userID)
+        if namesAll(vocabulary) { return vocabulary }
+        return try await cache.readAgain(userID: userID) { try await readVocabulary(userID: userID) }
     }
 }
 
-/// A user's vocabulary by id, for showing entries: the whole of it, or the part a few records name.
+/// A user's vocabulary by id, for showing entries: the whole of it, or (read without a cache) the
+/// words and people a few records name.
 public struct VocabularyLookup: Sendable {
     public let items: [UUID: VocabularyItem]
     public let people: [UUID: Person]
@@ -194,58 +216,5 @@ public struct VocabularyLookup: Sendable {
         self.feelings = items.filter { $0.kind == .feeling }
         self.activities = items.filter { $0.kind == .activity }
         self.allPeople = people
-    }
-
-    private init(
-        items: [UUID: VocabularyItem], people: [UUID: Person], feelings: [VocabularyItem],
-        activities: [VocabularyItem], allPeople: [Person]
-    ) {
-        self.items = items
-        self.people = people
-        self.feelings = feelings
-        self.activities = activities
-        self.allPeople = allPeople
-    }
-
-    /// The words and people with these ids (repeats allowed), in this lookup's order; nil if
-    /// `allKnown` and one of them is not here.
-    ///
-    /// Every write and every answer about a few records asks for a few ids of ~50: only the ids
-    /// asked for are hashed, and the lists are walked by index for their order, copying only
-    /// what was found (hashing every word's id and a `Set` of the ids asked for were 3 % of
-    /// reading a check-in; copying every word 2.4 % of creating one).
-    func part(_ itemIDs: [UUID], _ personIDs: [UUID], allKnown: Bool) -> VocabularyLookup? {
-        guard let foundItems = Self.found(itemIDs, in: items, allKnown: allKnown),
-            let foundPeople = Self.found(personIDs, in: people, allKnown: allKnown)
-        else { return nil }
-        return VocabularyLookup(
-            items: foundItems, people: foundPeople, feelings: Self.ordered(foundItems, as: feelings),
-            activities: Self.ordered(foundItems, as: activities), allPeople: Self.ordered(foundPeople, as: allPeople))
-    }
-
-    /// The entries of `all` with these ids; nil if `allKnown` and one is missing.
-    private static func found<Element>(_ ids: [UUID], in all: [UUID: Element], allKnown: Bool) -> [UUID: Element]? {
-        var found: [UUID: Element] = [:]
-        for id in ids where found[id] == nil {
-            // A page names the same few words many times: each is copied once.
-            if let element = all[id] {
-                found[id] = element
-            } else if allKnown {
-                return nil
-            }
-        }
-        return found
-    }
-
-    /// The elements of `list` that are in `found`, in the list's order. A few ids (a record's)
-    /// are compared directly, many (a page's) through the dictionary.
-    private static func ordered<Element: Identifiable>(_ found: [UUID: Element], as list: [Element]) -> [Element]
-    where Element.ID == UUID {
-        guard !found.isEmpty else { return [] }
-        if found.count <= 8 {
-            let ids = Array(found.keys)
-            return list.indices.filter { ids.contains(list[$0].id) }.map { list[$0] }
-        }
-        return list.indices.filter { found[list[$0].id] != nil }.map { list[$0] }
     }
 }
