@@ -65,11 +65,11 @@ extension APIHandlers {
         let auth = try authenticated()
         let limit = try pageLimit(input.query.limit)
         let page = try await services.days.page(userID: auth.user.id, cursor: input.query.cursor, limit: limit)
-        let lookup = try await services.vocabulary.lookup(userID: auth.user.id, days: page.entries)
+        let lookup = try await services.vocabulary.lookup(userID: auth.user.id, teasers: page.teasers)
         return .ok(
             .init(
                 body: .json(
-                    .init(items: page.entries.map { .init($0, lookup: lookup) }, nextCursor: page.nextCursor))))
+                    .init(items: page.teasers.map { .init($0, lookup: lookup) }, nextCursor: page.nextCursor))))
     }
 
     func getCalendar(_ input: Operations.getCalendar.Input) async throws -> Operations.getCalendar.Output {

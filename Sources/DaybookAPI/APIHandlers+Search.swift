@@ -34,7 +34,7 @@ extension APIHandlers {
                         date: asked.description,
                         items: memories.map { memory in
                             .init(
-                                date: memory.date.description, day: memory.day.map { .init($0, lookup: lookup) },
+                                date: memory.date.description, day: memory.day.map { .init(DayTeaser($0), lookup: lookup) },
                                 checkins: memory.checkins.map { .init($0, lookup: lookup) },
                                 journal: memory.journal.map { .init($0) },
                                 photos: memory.photoIDs.map(Components.Schemas.JournalPhoto.init))

@@ -76,11 +76,11 @@ extension Components.Schemas.DayEntry {
 }
 
 extension Components.Schemas.DayTeaser {
-    init(_ entry: DayEntry, lookup: VocabularyLookup) {
+    init(_ teaser: DaybookCore.DayTeaser, lookup: VocabularyLookup) {
         self.init(
-            date: entry.date.description, mood: entry.mood.rawValue, moodName: .init(entry.mood),
-            moodEmoji: entry.mood.emoji, moodColor: entry.mood.color, noteFirstLine: entry.noteFirstLine,
-            activityEmojis: lookup.activities(entry.activityIDs).map(\.emoji))
+            date: teaser.date.description, mood: teaser.mood.rawValue, moodName: .init(teaser.mood),
+            moodEmoji: teaser.mood.emoji, moodColor: teaser.mood.color, noteFirstLine: teaser.noteFirstLine,
+            activityEmojis: lookup.activities(teaser.activityIDs).map(\.emoji))
     }
 }
 

@@ -65,6 +65,19 @@ struct PostgresDayStore: DayStore {
             """, logger: logger, reading: Self.entry)
     }
 
+    func teasers(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayTeaser] {
+        let before = PGDate(before ?? LocalDate.latest)
+        guard limit > ShortPage.rows else {
+            return try await client.rows(
+                DayTeasersBefore.self, userID, before, limit, logger: logger, reading: Self.teaser)
+        }
+        return try await client.rows(
+            """
+            SELECT \(unescaped: Self.teaserColumns) FROM day_entries WHERE user_id = \(userID) AND date < \(before)
+            ORDER BY date DESC LIMIT \(limit)
+            """, logger: logger, reading: Self.teaser)
+    }
+
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {
         try await client.rows(
             """
@@ -88,6 +101,16 @@ struct PostgresDayStore: DayStore {
         user_id, date, mood, activity_ids, note, thoughts, gratitude, question, answer, song_title, song_artist,
         song_link, photo_id, created_at, updated_at
         """
+
+    /// The columns a teaser is read from (`teaser(_:)`).
+    static let teaserColumns = "date, mood, note, activity_ids"
+
+    static func teaser(_ row: PostgresRow) throws -> DayTeaser {
+        var columns = PostgresColumns(row)
+        return DayTeaser(
+            date: try columns.localDate("date"), mood: Mood(rawValue: try columns.next("mood")) ?? .meh,
+            note: try columns.next("note"), activityIDs: try columns.next("activity_ids"))
+    }
 
     static func entry(_ row: PostgresRow) throws -> DayEntry {
         var columns = PostgresColumns(row)

@@ -89,6 +89,13 @@ enum DayEntriesBefore: PreparedSQL {
         orderBy: "date DESC", limit: "$3")
 }
 
+/// What a list shows of the same page (`PostgresDayStore.teaser(_:)`).
+enum DayTeasersBefore: PreparedSQL {
+    static let sql = ShortPage.sql(
+        "SELECT \(PostgresDayStore.teaserColumns) FROM day_entries WHERE user_id = $1 AND date < $2",
+        orderBy: "date DESC", limit: "$3")
+}
+
 /// A check-in by its key (`$1` user, `$2` id).
 enum CheckinByID: PreparedSQL {
     static let sql = "SELECT \(PostgresCheckinStore.columns) FROM checkins WHERE user_id = $1 AND id = $2"

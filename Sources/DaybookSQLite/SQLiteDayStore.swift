@@ -80,6 +80,21 @@ struct SQLiteDayStore: DayStore {
         }
     }
 
+    func teasers(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayTeaser] {
+        try database.read { db in
+            try Row.all(
+                db.cachedStatement(
+                    sql: "SELECT date, mood, note, activity_ids FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?"
+                ),
+                arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit]
+            ) { row in
+                DayTeaser(
+                    date: row.localDate(0), mood: Mood(rawValue: row.int(1)) ?? .meh, note: row.text(2),
+                    activityIDs: row.uuids(3))
+            }
+        }
+    }
+
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {
         try database.read { db in
             try Row.all(

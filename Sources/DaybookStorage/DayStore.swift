@@ -37,6 +37,8 @@ public protocol DayStore: Sendable {
     @discardableResult func delete(userID: UUID, date: LocalDate) async throws -> Bool
     /// Newest first, strictly before `before` when given.
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry]
+    /// The same entries as `entries(userID:before:limit:)`, read only for what a list shows.
+    func teasers(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayTeaser]
     /// Oldest first, `from` and `to` included.
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry]
     /// The user's entries on any of `dates`, newest first ("on this day").

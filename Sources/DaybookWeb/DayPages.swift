@@ -56,12 +56,12 @@ struct DayPages: Sendable {
         }
         let lookup = try await lookupResult
         let year = web.services.days.today(for: auth.user).year
-        let teasers = page.entries.map { entry in
+        let teasers = page.teasers.map { teaser in
             Teaser(
-                date: entry.date.description, dateText: DateText.long(entry.date, currentYear: year),
-                mood: MoodView(entry.mood),
-                firstLine: entry.noteFirstLine.nonEmpty,
-                emojis: entry.activityIDs.compactMap { lookup.items[$0]?.emoji }.joined(separator: " ").nonEmpty)
+                date: teaser.date.description, dateText: DateText.long(teaser.date, currentYear: year),
+                mood: MoodView(teaser.mood),
+                firstLine: teaser.noteFirstLine.nonEmpty,
+                emojis: teaser.activityIDs.compactMap { lookup.items[$0]?.emoji }.joined(separator: " ").nonEmpty)
         }
         let notice: String? = request.uri.queryParameters.get("notice") == "deleted" ? "The entry is deleted." : nil
         let model = ListModel(

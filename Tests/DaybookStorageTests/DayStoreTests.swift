@@ -126,7 +126,8 @@ struct DayStoreTests {
     }
 
     /// PostgreSQL prepares pages up to the API's largest (101 rows) and sends longer ones (an
-    /// export's) unprepared: both kinds read the same whole entries in the same order.
+    /// export's) unprepared: both kinds read the same whole entries, and the same teasers, in the
+    /// same order.
     @Test(arguments: TestDatabase.available)
     func pagesLongerThanTheAPIsReadTheSameEntries(_ database: TestDatabase) async throws {
         try await withStore(database) { store in
@@ -142,6 +143,15 @@ struct DayStoreTests {
             #expect(try await store.days.entries(userID: anna.id, before: nil, limit: 101) == Array(all[..<101]))
             #expect(
                 try await store.days.entries(userID: anna.id, before: all[99].date, limit: 102) == Array(all[100...]))
+            // A list's teasers: the same entries, each read only for what a list shows, prepared
+            // and not.
+            for (before, limit) in [(nil, 50), (nil, 500), (all[99].date, 102), (all[10].date, 3)] {
+                let entries = try await store.days.entries(userID: anna.id, before: before, limit: limit)
+                #expect(
+                    try await store.days.teasers(userID: anna.id, before: before, limit: limit)
+                        == entries.map(DayTeaser.init))
+            }
+            #expect(try await store.days.teasers(userID: UUID(), before: nil, limit: 10).isEmpty)
         }
     }
 

@@ -43,7 +43,10 @@ public struct DayEntry: Sendable, Hashable, Codable {
     ///
     /// Every list of days asks this of 50 notes, so the line is found in the note's UTF-8 bytes
     /// (`firstLine(in:)`) and only the blanks at its two ends are looked at as scalars.
-    public var noteFirstLine: String {
+    public var noteFirstLine: String { Self.firstLine(of: note) }
+
+    /// The first non-empty line of a note, without the blanks at its ends.
+    static func firstLine(of note: String) -> String {
         var note = note
         let bytes = note.withUTF8(Self.firstLine(in:))
         let utf8 = note.utf8

@@ -10,7 +10,7 @@ public struct SavedDay: Sendable {
 
 /// A page of day entries, newest first.
 public struct DayPage: Sendable {
-    public var entries: [DayEntry]
+    public var teasers: [DayTeaser]
     /// Give this back to get the next (older) page; nil on the last page.
     public var nextCursor: String?
 }
@@ -121,9 +121,9 @@ public struct DayService: Sendable {
             before = date
         }
         let limit = min(max(limit, 1), 100)
-        let entries = try await store.days.entries(userID: userID, before: before, limit: limit + 1)
-        let page = Array(entries.prefix(limit))
-        return DayPage(entries: page, nextCursor: entries.count > limit ? page.last?.date.description : nil)
+        let teasers = try await store.days.teasers(userID: userID, before: before, limit: limit + 1)
+        let page = Array(teasers.prefix(limit))
+        return DayPage(teasers: page, nextCursor: teasers.count > limit ? page.last?.date.description : nil)
     }
 
     /// Every date of a month that has something: a mood, check-ins, journal entries (on the day

@@ -165,6 +165,14 @@ extension VocabularyService {
         try await lookup(userID: userID, days: days, checkins: [])
     }
 
+    /// The words that these teasers name.
+    public func lookup(userID: UUID, teasers: [DayTeaser]) async throws -> VocabularyLookup {
+        guard let cache else { return try await lookup(userID: userID, itemIDs: teasers.flatMap(\.activityIDs)) }
+        return try await cached(cache, userID: userID) { vocabulary in
+            teasers.allSatisfy { $0.activityIDs.allSatisfy { vocabulary.items[$0] != nil } }
+        }
+    }
+
     /// The words and people that these check-ins name.
     public func lookup(userID: UUID, checkins: [Checkin]) async throws -> VocabularyLookup {
         try await lookup(userID: userID, days: [], checkins: checkins)
