@@ -96,9 +96,10 @@ struct PostgresCheckinStore: CheckinStore {
         return counts
     }
 
-    /// The columns a check-in is read from (`checkin(_:)`): not the search vector.
+    /// The columns a check-in is read from (`checkin(_:)`): not the search vector, nor `local_hour`
+    /// (the insights' own, derived from `at` and the time zone).
     static let columns =
-        "user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids, note, created_at, updated_at, local_hour"
+        "user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids, note, created_at, updated_at"
 
     static func checkin(_ row: PostgresRow) throws -> Checkin {
         var columns = PostgresColumns(row)
