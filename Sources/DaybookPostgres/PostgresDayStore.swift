@@ -52,30 +52,30 @@ struct PostgresDayStore: DayStore {
     }
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
-        let before = PGDate(before ?? LocalDate.latest)
-        // A page longer than the API's (an export's) is sent as it is.
-        guard limit > ShortPage.rows else {
-            return try await client.rows(
-                DayEntriesBefore.self, userID, before, limit, logger: logger, reading: Self.entry)
-        }
-        return try await client.rows(
-            """
-            SELECT \(unescaped: Self.columns) FROM day_entries WHERE user_id = \(userID) AND date < \(before)
-            ORDER BY date DESC LIMIT \(limit)
-            """, logger: logger, reading: Self.entry)
+        try await page(
+            DayEntriesBefore.self, Self.columns, userID: userID, before: before, limit: limit, reading: Self.entry)
     }
 
     func teasers(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayTeaser] {
+        try await page(
+            DayTeasersBefore.self, Self.teaserColumns, userID: userID, before: before, limit: limit, reading: Self.teaser)
+    }
+
+    /// `columns` of the user's entries newest first, before `before`: `statement` (the same select,
+    /// prepared) for a page up to the API's largest, sent as it is for a longer one (an export's).
+    private func page<Statement: PreparedSQL, Row>(
+        _ statement: Statement.Type, _ columns: String, userID: UUID, before: LocalDate?, limit: Int,
+        reading read: (PostgresRow) throws -> Row
+    ) async throws -> [Row] {
         let before = PGDate(before ?? LocalDate.latest)
         guard limit > ShortPage.rows else {
-            return try await client.rows(
-                DayTeasersBefore.self, userID, before, limit, logger: logger, reading: Self.teaser)
+            return try await client.rows(statement, userID, before, limit, logger: logger, reading: read)
         }
         return try await client.rows(
             """
-            SELECT \(unescaped: Self.teaserColumns) FROM day_entries WHERE user_id = \(userID) AND date < \(before)
+            SELECT \(unescaped: columns) FROM day_entries WHERE user_id = \(userID) AND date < \(before)
             ORDER BY date DESC LIMIT \(limit)
-            """, logger: logger, reading: Self.teaser)
+            """, logger: logger, reading: read)
     }
 
     func entries(userID: UUID, from: LocalDate, to: LocalDate) async throws -> [DayEntry] {

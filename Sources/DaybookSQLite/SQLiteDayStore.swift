@@ -84,7 +84,10 @@ struct SQLiteDayStore: DayStore {
         try database.read { db in
             try Row.all(
                 db.cachedStatement(
-                    sql: "SELECT date, mood, note, activity_ids FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?"
+                    sql: """
+                        SELECT date, mood, note, activity_ids FROM day_entries WHERE user_id = ? AND date < ?
+                        ORDER BY date DESC LIMIT ?
+                        """
                 ),
                 arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit]
             ) { row in

@@ -50,7 +50,9 @@ struct VocabularyCacheTests {
             let dive = VocabularyItem(userID: user.id, kind: .feeling, name: "Dive", emoji: "🤿", position: 10)
             try await store.vocabulary.insert([dive])
             let page = [run.id, dive.id].map {
-                Checkin(userID: user.id, at: Date(), localDate: LocalDate(year: 2025, month: 1, day: 1)!, timeZone: "UTC", feelingID: $0)
+                Checkin(
+                    userID: user.id, at: Date(), localDate: LocalDate(year: 2025, month: 1, day: 1)!, timeZone: "UTC",
+                    feelingID: $0)
             }
             #expect(try await service.lookup(userID: user.id, checkins: page).items[dive.id]?.name == "Dive")
 

@@ -185,7 +185,8 @@ extension VocabularyService {
         guard let cache else {
             return try await lookup(
                 userID: userID,
-                itemIDs: days.flatMap(\.activityIDs) + checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) },
+                itemIDs: days.flatMap(\.activityIDs)
+                    + checkins.flatMap { [$0.feelingID] + ($0.activityID.map { [$0] } ?? []) },
                 personIDs: checkins.flatMap(\.personIDs))
         }
         return try await cached(cache, userID: userID) { vocabulary in
