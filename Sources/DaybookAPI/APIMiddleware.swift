@@ -78,7 +78,10 @@ extension APIMiddleware {
     /// times; for any other the generated server would silently use one of the values. Refused
     /// before any handler runs, for every operation.
     func refuseRepeatedParameters(_ request: Request) throws {
-        guard let query = request.uri.query, Self.mayRepeatAName(query) else { return }
+        guard let query = request.uri.query, query.utf8.contains(UInt8(ascii: "&")) else { return }
+        // A plain query's names read as their bytes: most queries are answered here, without
+        // decoding them or looking up the operation.
+        if let plain = PlainQuery(query[...], style: nil, explode: nil), !plain.repeatsAName { return }
         let parameters = contract.paths.operationID(for: request.uri.path, method: request.method)
             .flatMap { contract.queryParameters[$0] }
         var seen = Set<String>()
@@ -88,19 +91,6 @@ extension APIMiddleware {
                 "Give the query parameter “\(name.prefix(100))” once.",
                 errors: [FieldError(field: String(name.prefix(100)), code: "repeated", message: "Give it once.")])
         }
-    }
-
-    /// Whether two of the query's names may be the same once decoded. Without `%` and `+` a name
-    /// reads as its bytes, so names with different bytes differ: most queries are answered here,
-    /// without decoding them or looking up the operation.
-    static func mayRepeatAName(_ query: String) -> Bool {
-        let names = query.utf8.split(separator: UInt8(ascii: "&")).map { $0.prefix { $0 != UInt8(ascii: "=") } }
-        guard names.count > 1 else { return false }
-        for (index, name) in names.enumerated() {
-            if name.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) { return true }
-            if names[..<index].contains(where: { $0.elementsEqual(name) }) { return true }
-        }
-        return false
     }
 }
 

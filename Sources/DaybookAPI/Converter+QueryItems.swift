@@ -59,6 +59,12 @@ struct PlainQuery {
         bytes = query.utf8
     }
 
+    /// Whether two of the pairs have the same name.
+    var repeatsAName: Bool {
+        let names = bytes.split(separator: UInt8(ascii: "&")).map { $0.prefix { $0 != UInt8(ascii: "=") } }
+        return names.indices.contains { index in names[..<index].contains { $0.elementsEqual(names[index]) } }
+    }
+
     /// The value of the first pair named `name`.
     func value(of name: String) -> Substring.UTF8View.SubSequence? {
         var name = name

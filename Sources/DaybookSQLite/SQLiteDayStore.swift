@@ -70,31 +70,26 @@ struct SQLiteDayStore: DayStore {
     }
 
     func entries(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayEntry] {
-        try database.read { db in
-            try Row.all(
-                db.cachedStatement(
-                    sql:
-                        "SELECT \(Self.columns) FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?"
-                ),
-                arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit], as: Self.entry)
-        }
+        try page(Self.columns, userID: userID, before: before, limit: limit, reading: Self.entry)
     }
 
     func teasers(userID: UUID, before: LocalDate?, limit: Int) async throws -> [DayTeaser] {
+        try page("date, mood, note, activity_ids", userID: userID, before: before, limit: limit) { row in
+            DayTeaser(
+                date: row.localDate(0), mood: Mood(rawValue: row.int(1)) ?? .meh, note: row.text(2),
+                activityIDs: row.uuids(3))
+        }
+    }
+
+    /// `columns` of the user's entries newest first, before `before`.
+    private func page<Value>(
+        _ columns: String, userID: UUID, before: LocalDate?, limit: Int, reading read: (SteppedRow) throws -> Value
+    ) throws -> [Value] {
         try database.read { db in
             try Row.all(
                 db.cachedStatement(
-                    sql: """
-                        SELECT date, mood, note, activity_ids FROM day_entries WHERE user_id = ? AND date < ?
-                        ORDER BY date DESC LIMIT ?
-                        """
-                ),
-                arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit]
-            ) { row in
-                DayTeaser(
-                    date: row.localDate(0), mood: Mood(rawValue: row.int(1)) ?? .meh, note: row.text(2),
-                    activityIDs: row.uuids(3))
-            }
+                    sql: "SELECT \(columns) FROM day_entries WHERE user_id = ? AND date < ? ORDER BY date DESC LIMIT ?"),
+                arguments: [Stored.id(userID), before?.description ?? "9999-99-99", limit], as: read)
         }
     }
 

@@ -167,10 +167,7 @@ extension VocabularyService {
 
     /// The words that these teasers name.
     public func lookup(userID: UUID, teasers: [DayTeaser]) async throws -> VocabularyLookup {
-        guard let cache else { return try await lookup(userID: userID, itemIDs: teasers.flatMap(\.activityIDs)) }
-        return try await cached(cache, userID: userID) { vocabulary in
-            teasers.allSatisfy { $0.activityIDs.allSatisfy { vocabulary.items[$0] != nil } }
-        }
+        try await lookup(userID: userID, itemIDs: teasers.flatMap(\.activityIDs))
     }
 
     /// The words and people that these check-ins name.
