@@ -55,6 +55,8 @@ public struct DayEntry: Sendable, Hashable, Codable {
         var line = note.unicodeScalars[start..<end]
         while let first = line.first, first.isBlank { line.removeFirst() }
         while let last = line.last, last.isBlank { line.removeLast() }
+        // Most notes are one line without blanks at its ends: the note itself, not a copy.
+        if line.startIndex == note.startIndex && line.endIndex == note.endIndex { return note }
         return String(line)
     }
 
@@ -95,5 +97,8 @@ public struct Song: Sendable, Hashable, Codable {
 
 extension Unicode.Scalar {
     /// What `CharacterSet.whitespaces` holds: tab and the space separators.
-    fileprivate var isBlank: Bool { value == 0x09 || properties.generalCategory == .spaceSeparator }
+    /// ASCII answered without the Unicode tables (looked up for the ends of 50 notes a list).
+    fileprivate var isBlank: Bool {
+        value < 0x80 ? value == 0x09 || value == 0x20 : properties.generalCategory == .spaceSeparator
+    }
 }

@@ -91,7 +91,7 @@ public enum SearchHighlight {
     public static func segments(_ snippet: String) -> [(text: String, highlighted: Bool)] {
         var snippet = snippet
         return snippet.withUTF8 { bytes in
-            var segments: [(String, Bool)] = []
+            var segments: [(text: String, highlighted: Bool)] = []
             var current: [UInt8] = []
             current.reserveCapacity(bytes.count)
             var highlighted = false
@@ -99,7 +99,9 @@ public enum SearchHighlight {
             var spacePending = false
             var index = 0
             while index < bytes.count {
-                let (scalar, length) = bytes.scalar(at: index)
+                // Printable ASCII, most of a snippet, is taken as it is: neither white space nor a mark.
+                let byte = bytes[index]
+                let (scalar, length) = byte > 0x20 && byte < 0x80 ? (UInt32(byte), 1) : bytes.scalar(at: index)
                 defer { index += length }
                 if isWhitespace(scalar) {
                     spacePending = started
@@ -112,6 +114,8 @@ public enum SearchHighlight {
                     if !current.isEmpty { segments.append((String(decoding: current, as: UTF8.self), highlighted)) }
                     current.removeAll(keepingCapacity: true)
                     highlighted = scalar == startScalar
+                } else if length == 1 {
+                    current.append(byte)
                 } else {
                     current += bytes[index..<(index + length)]
                 }

@@ -77,7 +77,7 @@ public struct SearchSnippet: Sendable {
             let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
             let term: Int?
             if ascii {
-                term = terms.firstIndex { word.lazy.map(Self.lowercasedASCII).starts(with: $0) }
+                term = firstTerm(startingASCII: word)
             } else {
                 let key = Array(Self.fold(String(decoding: word, as: UTF8.self)).utf8)
                 term = terms.firstIndex { key.starts(with: $0) }
@@ -85,6 +85,17 @@ public struct SearchSnippet: Sendable {
             found.append(Token(start: start, end: index, term: term))
         }
         return found
+    }
+
+    /// The first term an ASCII word starts with, compared byte by byte in lower case.
+    private func firstTerm(startingASCII word: UnsafeBufferPointer<UInt8>) -> Int? {
+        termLoop: for (number, term) in terms.enumerated() where term.count <= word.count {
+            for (offset, byte) in term.enumerated() where Self.lowercasedASCII(word[offset]) != byte {
+                continue termLoop
+            }
+            return number
+        }
+        return nil
     }
 
     /// The tokens shown, `first...last`: the window of `words` tokens with the most distinct terms,
