@@ -283,6 +283,14 @@ enum SQLiteSearchSchema {
     /// user (`?`): each placeholder replaced by the user's mark.
     static let ownedQuery = "replace(?, char(\(markPlaceholder.value)), \(ownerMark("?")))"
 
+    /// FTS5's own copy of each document (`<table>_content`, its key `id` the FTS rowid, its
+    /// column `c0` the body as written, owner mark included): a search reads its page's text from
+    /// it by key, where a lookup through the FTS5 table sets up a cursor per row. Shadow tables
+    /// are part of the file format newer SQLite versions keep reading; `search_index_docsize`
+    /// (`measureAll`) is read the same way. Only read: FTS5 writes both.
+    static let content = "search_index_content"
+    static let contentBody = "c0"
+
     /// A stored body (an SQL expression) without its owner mark: the text the snippet is cut from.
     static func unmarked(_ body: String) -> String {
         """
