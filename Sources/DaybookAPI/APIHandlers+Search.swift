@@ -44,9 +44,10 @@ extension APIHandlers {
 
 extension Components.Schemas.SearchHit {
     init(_ hit: SearchHit) {
+        let id = hit.id?.apiString
         self.init(
-            kind: .init(rawValue: hit.kind.rawValue) ?? .day, date: hit.date.description, id: hit.id?.apiString,
-            checkinId: hit.kind == .checkin ? hit.id?.apiString : nil, title: hit.title,
+            kind: .init(rawValue: hit.kind.rawValue) ?? .day, date: hit.date.description, id: id,
+            checkinId: hit.kind == .checkin ? id : nil, title: hit.title,
             snippet: SearchHighlight.segments(hit.snippet).map { .init(text: $0.text, highlighted: $0.highlighted) })
     }
 }

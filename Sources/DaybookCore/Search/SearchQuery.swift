@@ -131,7 +131,7 @@ public enum SearchHighlight {
     private static func isWhitespace(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x20, 0x09...0x0D: true
-        case 0..<0x80: false
+        case 0..<0x80, 0xE000...0xF8FF: false  // private use, the marks among them: no table lookup
         default: Unicode.Scalar(scalar)?.properties.isWhitespace ?? false
         }
     }
