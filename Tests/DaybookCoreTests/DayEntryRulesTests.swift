@@ -150,6 +150,22 @@ import Testing
             validationErrors { try validate(DayEntryInput(mood: 3, songLink: link + "a")) }.map(\.code) == ["too_long"])
     }
 
+    /// Random lines of breaks, blanks, control characters and multi-byte text: the ASCII shortcut
+    /// keeps what `Character.isNewline` and `CharacterSet.whitespaces` keep on every one.
+    @Test func gratitudeLinesAgreeOnRandomText() throws {
+        let pieces = ["tea", "a", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1}", "\u{85}", "\u{2028}", "\u{A0}", "é", "😀"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let line = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let reference = line.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            guard reference.count <= DayEntryRules.gratitudeMaxLines else { continue }
+            let kept = try DayEntryRules.validateGratitude([line])
+            #expect(kept == reference, "\(line.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test func gratitudeHasAtMostThreeLines() throws {
         let errors = validationErrors { try validate(DayEntryInput(mood: 3, gratitude: ["a", "b", "c", "d"])) }
         #expect(errors.map(\.field) == ["gratitude"])

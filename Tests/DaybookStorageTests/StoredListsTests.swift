@@ -1,5 +1,6 @@
 import DaybookCore
 import Foundation
+import GRDB
 import Testing
 
 @testable import DaybookSQLite
@@ -21,6 +22,26 @@ struct StoredListsTests {
         ]
         for list in lists {
             #expect(read(Stored.strings(list), Stored.strings(from:)) == list, "\(list)")
+        }
+    }
+
+    /// What `strings(_:)` writes is JSON that a JSON decoder and SQLite's `json_each` read as
+    /// the same strings (control characters, quotes, `/` and non-ASCII text included; not NUL,
+    /// which SQLite hands back as the end of its text whoever wrote the JSON).
+    @Test func stringsAreJSON() throws {
+        let alphabet: [Character] = ["a", " ", "\"", "\\", "/", "\n", "\t", "\r", "\u{1}", "\u{1F}", "é", "🌧️", ",", "["]
+        var generator = SystemRandomNumberGenerator()
+        let database = try DatabaseQueue()
+        for _ in 0..<300 {
+            let list = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            }
+            let json = Stored.strings(list)
+            #expect(try JSONDecoder().decode([String].self, from: Data(json.utf8)) == list, "\(json)")
+            let fromSQLite = try database.read { db in
+                try String.fetchAll(db, sql: "SELECT value FROM json_each(?) ORDER BY key", arguments: [json])
+            }
+            #expect(fromSQLite == list, "\(json)")
         }
     }
 

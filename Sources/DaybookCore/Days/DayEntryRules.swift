@@ -89,9 +89,7 @@ public enum DayEntryRules {
     }
 
     static func validateGratitude(_ lines: [String], field: String = "gratitude") throws -> [String] {
-        let kept = lines.flatMap { $0.split(whereSeparator: \.isNewline) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+        let kept = lines.flatMap(gratitudeLines)
         guard kept.count <= gratitudeMaxLines else {
             throw FieldError(
                 field: field, code: "too_many",
@@ -104,6 +102,22 @@ public enum DayEntryRules {
             )
         }
         return kept
+    }
+
+    /// A typed line cut at its line breaks, each part without the blanks at its ends, empty parts
+    /// left out. A line of ASCII without a break or a blank at either end (nearly every one) is
+    /// its own answer, without the walk over `Character`s and Foundation's trimming.
+    private static func gratitudeLines(_ line: String) -> [String] {
+        let utf8 = line.utf8
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        if let first = utf8.first, let last = utf8.last, !isBlank(first), !isBlank(last),
+            utf8.allSatisfy({ $0 < 0x80 && !(0x0A...0x0D).contains($0) })
+        {
+            return [line]
+        }
+        return line.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
     }
 
     /// A song link must open in a browser or a music app: only absolute http and https URLs with a
