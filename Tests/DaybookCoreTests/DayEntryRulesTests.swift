@@ -22,13 +22,13 @@ import Testing
         ("½ — €, then\u{2029}next", "½ — €, then"), ("café…", "café…"),
     ])
     func noteFirstLine(note: String, expected: String) {
-        let entry = DayEntry(userID: userID, date: LocalDate("2026-11-20")!, mood: .good, note: note)
-        #expect(entry.noteFirstLine == expected)
+        let teaser = DayTeaser(DayEntry(userID: userID, date: LocalDate("2026-11-20")!, mood: .good, note: note))
+        #expect(teaser.noteFirstLine == expected)
         let reference =
             note.split(whereSeparator: \.isNewline).first.map {
                 String($0).trimmingCharacters(in: .whitespaces)
             } ?? ""
-        #expect(entry.noteFirstLine == reference)
+        #expect(teaser.noteFirstLine == reference)
     }
 
     /// Random notes of line breaks, blanks and multi-byte characters: the byte scan agrees with
@@ -42,12 +42,12 @@ import Testing
         for _ in 0..<2_000 {
             let note = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
                 .joined()
-            let entry = DayEntry(userID: userID, date: LocalDate("2026-11-20")!, mood: .good, note: note)
+            let teaser = DayTeaser(DayEntry(userID: userID, date: LocalDate("2026-11-20")!, mood: .good, note: note))
             let reference =
                 note.split(whereSeparator: \.isNewline).first.map {
                     String($0).trimmingCharacters(in: .whitespaces)
                 } ?? ""
-            #expect(entry.noteFirstLine == reference, "\(note.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(teaser.noteFirstLine == reference, "\(note.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 
@@ -153,7 +153,9 @@ import Testing
     /// Random lines of breaks, blanks, control characters and multi-byte text: the ASCII shortcut
     /// keeps what `Character.isNewline` and `CharacterSet.whitespaces` keep on every one.
     @Test func gratitudeLinesAgreeOnRandomText() throws {
-        let pieces = ["tea", "a", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1}", "\u{85}", "\u{2028}", "\u{A0}", "é", "😀"]
+        let pieces = [
+            "tea", "a", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1}", "\u{85}", "\u{2028}", "\u{A0}", "é", "😀",
+        ]
         var random = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             let line = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
