@@ -99,6 +99,31 @@ import Testing
         #expect(try validate(JournalEntryInput(body: "👩‍👩‍👧")).body == "👩‍👩‍👧")
     }
 
+    /// Tags of ASCII are cut and lower-cased in bytes; the `Character` walk they replace is the
+    /// reference, on random values of ASCII (with every control and blank) and of other scripts.
+    @Test func tagsAreCutAsCharactersWouldCutThem() {
+        func reference(_ raw: [String]) -> [String] {
+            raw.flatMap { $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }) }
+                .map { tag in
+                    var text = Substring(tag)
+                    while text.first == "#" { text.removeFirst() }
+                    return text.lowercased()
+                }
+                .filter { !$0.isEmpty }
+                .uniqued()
+        }
+        var random = SystemRandomNumberGenerator()
+        let ascii = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+        let pieces = ascii + ["#", "#", ",", "Ä", "ß", "İ", "\u{00A0}", "\u{2028}", "\u{0085}", "🙂", "\r\n"]
+        for round in 0..<3_000 {
+            let alphabet = round % 2 == 0 ? ascii + ["#", "#", ","] : pieces
+            let raw = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            }
+            #expect(JournalRules.normalizeTags(raw) == reference(raw), "\(raw)")
+        }
+    }
+
     @Test func tagsFromALink() {
         #expect(JournalRules.tag("#Travel") == "travel")
         #expect(JournalRules.tag("two words") == nil)

@@ -69,6 +69,35 @@ import Testing
         #expect(LocalDate(lastMinute, in: helsinki) == day)
     }
 
+    /// `init(_:in:)` counts days from the zone's offset itself; a `Calendar` is the reference, on
+    /// random instants from 1600 to 2400 and around each zone's own oddities (Apia skipped
+    /// 2011-12-30, Lord Howe moves by half an hour, Kathmandu is +05:45).
+    @Test func theDateOfAnInstantIsTheCalendarsDate() {
+        var random = SystemRandomNumberGenerator()
+        let zones = [
+            "UTC", "Europe/Helsinki", "America/New_York", "Pacific/Apia", "Australia/Lord_Howe",
+            "Asia/Kathmandu", "Pacific/Kiritimati", "America/St_Johns", "Europe/Amsterdam",
+        ].map(zone)
+        let first = LocalDate(year: 1600, month: 1, day: 1)!.start(in: zone("UTC")).timeIntervalSince1970
+        let last = LocalDate(year: 2400, month: 1, day: 1)!.start(in: zone("UTC")).timeIntervalSince1970
+        let apia = instant(2011, 12, 29, 23, 59, in: "Pacific/Apia").timeIntervalSince1970
+        for round in 0..<20_000 {
+            let seconds = round % 4 == 0
+                ? apia + Double(Int.random(in: -3 * 86_400...3 * 86_400, using: &random))
+                : Double.random(in: first..<last, using: &random)
+            let moment = Date(timeIntervalSince1970: seconds)
+            for zone in zones {
+                let parts = LocalDate.calendar(zone).dateComponents([.year, .month, .day], from: moment)
+                #expect(
+                    LocalDate(moment, in: zone) == LocalDate(year: parts.year!, month: parts.month!, day: parts.day!),
+                    "\(moment) in \(zone.identifier)")
+            }
+        }
+        // Past 9999 and before 1600 the calendar answers, as before.
+        #expect(LocalDate(Date(timeIntervalSince1970: -12_000_000_000), in: zone("UTC")).year == 1589)
+        #expect(LocalDate(Date.distantFuture, in: zone("UTC")).year == 4001)
+    }
+
     @Test func arithmetic() {
         #expect(date("2024-02-28").adding(days: 1) == date("2024-02-29"))
         #expect(date("2024-12-31").adding(days: 1) == date("2025-01-01"))

@@ -20,6 +20,26 @@ struct TextHelpersTests {
         #expect("\u{200B}word\u{200B}".trimmingWhitespaceAndNewlines() == "\u{200B}word\u{200B}")
     }
 
+    /// `trimmingBlanks` against Foundation's `.whitespaces` on random strings of blanks, line
+    /// breaks, ASCII and a few scalars that are or are not space separators.
+    @Test func trimmingBlanksMatchesFoundationsWhitespaces() {
+        var random = SystemRandomNumberGenerator()
+        let parts: [String] = [
+            " ", "\t", "\n", "\r", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{1680}", "\u{202F}", "\u{2028}",
+            "\u{0085}", "a", "Z", "7", "-", "é", "e\u{301}", "\u{301}", "🙂", "\u{0001}", "\u{7F}",
+        ]
+        for _ in 0..<5_000 {
+            let sample = (0..<Int.random(in: 0...6, using: &random)).map { _ in parts.randomElement(using: &random)! }
+                .joined()
+            #expect(
+                sample.trimmingBlanks() == sample.trimmingCharacters(in: .whitespaces),
+                "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(" 2026-11-28\t".trimmingBlanks() == "2026-11-28")
+        #expect("2026-11-28".trimmingBlanks() == "2026-11-28")
+        #expect("\u{00A0} \t".trimmingBlanks() == "")
+    }
+
     @Test func lengthsAreCharacters() {
         #expect(!"abc".isLonger(than: 3))
         #expect("abcd".isLonger(than: 3))

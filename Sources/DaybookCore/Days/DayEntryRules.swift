@@ -16,7 +16,7 @@ public enum DayEntryRules {
     /// - Throws: `FieldError` with code `invalid` unless it is a real `YYYY-MM-DD` date, or
     ///   `future_date` if it is after `today` (the user's today, in their time zone).
     public static func parseDate(_ text: String, today: LocalDate, field: String = "date") throws -> LocalDate {
-        guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let date = LocalDate(text.trimmingBlanks()) else {
             throw FieldError(
                 field: field, code: "invalid", message: "Give the date as YYYY-MM-DD, for example \(today).")
         }

@@ -19,6 +19,24 @@ extension String {
         return String(scalars[first...last])
     }
 
+    /// The string without spaces and tabs at either end: Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` (Unicode's space separators, Zs, and U+0009) for a
+    /// field typed on one line. A date or a number that starts and ends with a plain ASCII
+    /// character, nearly every one, is answered from those two bytes without a table lookup.
+    func trimmingBlanks() -> String {
+        let isBlank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+            !isBlank(Unicode.Scalar(first)), !isBlank(Unicode.Scalar(last))
+        {
+            return self
+        }
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isBlank($0) }),
+            let end = scalars.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+
     /// Whether there are more than `limit` characters, without counting past what is needed: a
     /// character is at least one byte.
     func isLonger(than limit: Int) -> Bool {
@@ -55,7 +73,7 @@ extension String? {
     /// A parameter as a query string or form gives it: trimmed of spaces, nil when absent or blank
     /// (an empty field means "not given").
     var given: String? {
-        guard let text = self?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = self?.trimmingBlanks(), !text.isEmpty else { return nil }
         return text
     }
 }
