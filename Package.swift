@@ -212,6 +212,14 @@ let package = Package(
             ],
             path: "Tests/DaybookTestSupport"
         ),
+        .target(
+            name: "OpenAPIRuntimeReference",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/OpenAPIRuntimeReference"
+        ),
         .testTarget(name: "DaybookCoreTests", dependencies: ["DaybookCore"]),
         .testTarget(name: "DaybookMediaTests", dependencies: ["DaybookMedia", "VipsShim"]),
         .testTarget(
@@ -236,7 +244,7 @@ let package = Package(
             dependencies: [
                 "DaybookApp", "DaybookTransfer", "DaybookCore", "DaybookStorage", "DaybookSQLite", "DaybookPostgres",
                 "DaybookServices", "DaybookHTTP", "DaybookAPI", "DaybookClient", "DaybookTestSupport", "DaybookMedia",
-                "DaybookWeb",
+                "DaybookWeb", "OpenAPIRuntimeReference",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -8,7 +8,7 @@ extension Converter {
     /// and for each the runtime parses the whole query twice (`URIDecoder`): a search's nine
     /// parameters cost 13 % of a search that finds nothing. These overloads, for the concrete types,
     /// are the more specific ones and win in the generated code; `QueryItemTests` holds them to
-    /// the runtime's own method (`OpenAPIRuntime::`) on plain and odd queries.
+    /// the runtime's own method (`OpenAPIRuntimeReference`) on plain and odd queries.
     func getOptionalQueryItemAsURI(
         in query: Substring?, style: ParameterStyle?, explode: Bool?, name: String, as type: String.Type
     ) throws -> String? {

@@ -1,13 +1,15 @@
 import DaybookHTTP
 import Foundation
+import HTTPTypes
+import OpenAPIRuntimeReference
 @_spi(Generated) import OpenAPIRuntime
 import Testing
 
-@testable import DaybookAPI
+@_spi(Generated) @testable import DaybookAPI
 
 /// The query parameters' overloads (`Converter+QueryItems.swift`) answer a plain query by its
 /// bytes and leave every other to the runtime; either way the answer, or the fact of an error,
-/// is the runtime's own (`OpenAPIRuntime::`).
+/// is the runtime's own (`OpenAPIRuntimeReference`).
 @Suite("Query items")
 struct QueryItemTests {
     let converter = Converter(configuration: APIRoutes.configuration)
@@ -23,19 +25,17 @@ struct QueryItemTests {
 
     func expectSame(_ query: String?, _ name: String) {
         let string = ours(query, name) {
-            try converter.getOptionalQueryItemAsURI(in: $0, style: .form, explode: true, name: name, as: String.self)
+            try converter.DaybookAPI::getOptionalQueryItemAsURI(in: $0, style: .form, explode: true, name: name, as: String.self)
         }
         let runtimeString = ours(query, name) {
-            try converter.OpenAPIRuntime::getOptionalQueryItemAsURI(
-                in: $0, style: .form, explode: true, name: name, as: String.self)
+            try OpenAPIRuntimeReference.queryItem(APIRoutes.configuration, in: $0, name: name, as: String.self)
         }
         #expect(string == runtimeString, "\(query ?? "nil") \(name)")
         let number = ours(query, name) {
-            try converter.getOptionalQueryItemAsURI(in: $0, style: .form, explode: true, name: name, as: Int.self)
+            try converter.DaybookAPI::getOptionalQueryItemAsURI(in: $0, style: .form, explode: true, name: name, as: Int.self)
         }
         let runtimeNumber = ours(query, name) {
-            try converter.OpenAPIRuntime::getOptionalQueryItemAsURI(
-                in: $0, style: .form, explode: true, name: name, as: Int.self)
+            try OpenAPIRuntimeReference.queryItem(APIRoutes.configuration, in: $0, name: name, as: Int.self)
         }
         #expect(number == runtimeNumber, "\(query ?? "nil") \(name)")
     }
@@ -60,6 +60,22 @@ struct QueryItemTests {
             let query = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }
                 .joined()
             for name in ["q", "limit"] { expectSame(query, name) }
+        }
+    }
+
+    /// The query of a path, found in its bytes (`HTTPRequest+Query.swift`), is the runtime's:
+    /// after the first `?`, before a `#`, on random paths of those and other characters.
+    @Test func theQueryOfAPathIsTheRuntimes() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["/", "api", "?", "#", "&", "=", "q", "é", "%3F", "🙂", "?", " "]
+        var paths: [String?] = [nil, "", "/", "/?", "/a?q=1", "/a?q=1#x?y", "/a#x?y", "?", "#"]
+        for _ in 0..<2_000 {
+            paths.append((0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
+        }
+        for path in paths {
+            var request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/")
+            request.path = path
+            #expect(request.DaybookAPI::soar_query == OpenAPIRuntimeReference.query(of: request), "\(String(describing: path))")
         }
     }
 

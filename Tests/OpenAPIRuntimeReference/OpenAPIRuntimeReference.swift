@@ -1,0 +1,28 @@
+import HTTPTypes
+@_spi(Generated) import OpenAPIRuntime
+
+/// The OpenAPI runtime's own answers, for tests to hold DaybookAPI's faster versions to.
+///
+/// DaybookAPI declares `Converter.getOptionalQueryItemAsURI` overloads and `HTTPRequest.soar_query`
+/// so that the generated server reaches them. In a module that imports DaybookAPI, which of the
+/// two a call reaches is easy to get wrong: `QueryItemTests` once compared the runtime with itself
+/// (the overloads, SPI through their parameter types, were out of its sight), and the module
+/// selector `request.OpenAPIRuntime::soar_query` still reached DaybookAPI's. This target does not
+/// depend on DaybookAPI, so here the names can only mean the runtime's.
+public enum OpenAPIRuntimeReference {
+    public static func queryItem(
+        _ configuration: Configuration, in query: Substring?, name: String, as type: String.Type
+    ) throws -> String? {
+        try Converter(configuration: configuration).getOptionalQueryItemAsURI(in: query, style: .form, explode: true, name: name, as: type)
+    }
+
+    public static func queryItem(
+        _ configuration: Configuration, in query: Substring?, name: String, as type: Int.Type
+    ) throws -> Int? {
+        try Converter(configuration: configuration).getOptionalQueryItemAsURI(in: query, style: .form, explode: true, name: name, as: type)
+    }
+
+    public static func query(of request: HTTPRequest) -> Substring? {
+        request.soar_query
+    }
+}
