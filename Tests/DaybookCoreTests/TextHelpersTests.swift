@@ -38,6 +38,7 @@ struct TextHelpersTests {
         #expect(" 2026-11-28\t".trimmingBlanks() == "2026-11-28")
         #expect("2026-11-28".trimmingBlanks() == "2026-11-28")
         #expect("\u{00A0} \t".trimmingBlanks() == "")
+        #expect("\u{200B}word\u{200B}".trimmingBlanks() == "\u{200B}word\u{200B}")
     }
 
     @Test func lengthsAreCharacters() {

@@ -21,8 +21,9 @@ extension String {
 
     /// The string without spaces and tabs at either end: Foundation's
     /// `trimmingCharacters(in: .whitespaces)` (Unicode's space separators, Zs, and U+0009) for a
-    /// field typed on one line. A date or a number that starts and ends with a plain ASCII
-    /// character, nearly every one, is answered from those two bytes without a table lookup.
+    /// field typed on one line, except that a zero-width space is kept (a format character; Linux's
+    /// Foundation trims it). A date or a number that starts and ends with a plain ASCII character,
+    /// nearly every one, is answered from those two bytes without a table lookup.
     func trimmingBlanks() -> String {
         let isBlank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
         if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
