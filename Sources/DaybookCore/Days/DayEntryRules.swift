@@ -109,8 +109,7 @@ public enum DayEntryRules {
     /// its own answer, without the walk over `Character`s and Foundation's trimming.
     private static func gratitudeLines(_ line: String) -> [String] {
         let utf8 = line.utf8
-        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-        if let first = utf8.first, let last = utf8.last, !isBlank(first), !isBlank(last),
+        if let first = utf8.first, let last = utf8.last, !Unicode.Scalar(first).isBlank, !Unicode.Scalar(last).isBlank,
             utf8.allSatisfy({ $0 < 0x80 && !(0x0A...0x0D).contains($0) })
         {
             return [line]

@@ -61,11 +61,3 @@ public struct DayTeaser: Sendable, Hashable {
         return start..<index
     }
 }
-
-extension Unicode.Scalar {
-    /// What `CharacterSet.whitespaces` holds: tab and the space separators.
-    /// ASCII answered without the Unicode tables (looked up for the ends of 50 notes a list).
-    fileprivate var isBlank: Bool {
-        value < 0x80 ? value == 0x09 || value == 0x20 : properties.generalCategory == .spaceSeparator
-    }
-}

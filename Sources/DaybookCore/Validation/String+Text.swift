@@ -20,22 +20,17 @@ extension String {
     }
 
     /// The string without spaces and tabs at either end: Foundation's
-    /// `trimmingCharacters(in: .whitespaces)` (Unicode's space separators, Zs, and U+0009) for a
-    /// field typed on one line, except that a zero-width space is kept (a format character; Linux's
-    /// Foundation trims it). A date or a number that starts and ends with a plain ASCII character,
-    /// nearly every one, is answered from those two bytes without a table lookup.
+    /// `trimmingCharacters(in: .whitespaces)` (`Unicode.Scalar.isBlank`) for a field typed on one
+    /// line, except that a zero-width space is kept (a format character; Linux's Foundation trims
+    /// it). A date or a number, nearly every one, has no blank at its ends and is handed back
+    /// itself, its two end scalars answered without the Unicode tables.
     func trimmingBlanks() -> String {
-        let isBlank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
-        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
-            !isBlank(Unicode.Scalar(first)), !isBlank(Unicode.Scalar(last))
-        {
-            return self
-        }
         let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !isBlank($0) }),
-            let end = scalars.lastIndex(where: { !isBlank($0) })
+        guard let first = scalars.firstIndex(where: { !$0.isBlank }),
+            let last = scalars.lastIndex(where: { !$0.isBlank })
         else { return "" }
-        return String(scalars[start...end])
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
     }
 
     /// Whether there are more than `limit` characters, without counting past what is needed: a
@@ -55,6 +50,12 @@ extension String {
 extension Unicode.Scalar {
     /// A C0/C1 control character (Unicode category Cc, a fixed range).
     var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+
+    /// What `CharacterSet.whitespaces` holds: tab and the space separators (Zs). ASCII is answered
+    /// without the Unicode tables (a note's ends in every teaser, a date's in every write).
+    var isBlank: Bool {
+        value < 0x80 ? value == 0x09 || value == 0x20 : properties.generalCategory == .spaceSeparator
+    }
 }
 
 extension Int {
