@@ -46,7 +46,8 @@ run: build-release
 test:
 	scripts/test.sh
 
-# DB=postgres runs the same benchmarks against a throw-away PostgreSQL cluster.
+# DB=postgres runs the same benchmarks against a throw-away PostgreSQL cluster, reached through its
+# Unix socket (PG_TRANSPORT=tcp: through 127.0.0.1).
 # BENCH_ARGS passes more options to bench/run.py, e.g. BENCH_ARGS="--ops ceiling,me --duration 5".
 # SOAK=600 adds a 10-minute mixed load that prints the server's RSS over time.
 DB ?= sqlite
