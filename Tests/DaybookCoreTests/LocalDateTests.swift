@@ -69,10 +69,10 @@ import Testing
         #expect(LocalDate(lastMinute, in: helsinki) == day)
     }
 
-    /// `init(_:in:)` counts days from the zone's offset itself; a `Calendar` is the reference, on
-    /// random instants from 1600 to 2400 and around each zone's own oddities (Apia skipped
-    /// 2011-12-30, Lord Howe moves by half an hour, Kathmandu is +05:45).
-    @Test func theDateOfAnInstantIsTheCalendarsDate() {
+    /// `init(_:in:)` and `hour(of:in:)` count from the zone's offset themselves; a `Calendar` is the
+    /// reference, on random instants from 1600 to 2400 and around each zone's own oddities (Apia
+    /// skipped 2011-12-30, Lord Howe moves by half an hour, Kathmandu is +05:45).
+    @Test func theDateAndHourOfAnInstantAreTheCalendars() {
         var random = SystemRandomNumberGenerator()
         let zones = [
             "UTC", "Europe/Helsinki", "America/New_York", "Pacific/Apia", "Australia/Lord_Howe",
@@ -87,15 +87,18 @@ import Testing
                 : Double.random(in: first..<last, using: &random)
             let moment = Date(timeIntervalSince1970: seconds)
             for zone in zones {
-                let parts = LocalDate.calendar(zone).dateComponents([.year, .month, .day], from: moment)
+                let parts = LocalDate.calendar(zone).dateComponents([.year, .month, .day, .hour], from: moment)
                 #expect(
                     LocalDate(moment, in: zone) == LocalDate(year: parts.year!, month: parts.month!, day: parts.day!),
                     "\(moment) in \(zone.identifier)")
+                #expect(LocalDate.hour(of: moment, in: zone) == parts.hour!, "\(moment) in \(zone.identifier)")
             }
         }
         // Past 9999 and before 1600 the calendar answers, as before.
         #expect(LocalDate(Date(timeIntervalSince1970: -12_000_000_000), in: zone("UTC")).year == 1589)
         #expect(LocalDate(Date.distantFuture, in: zone("UTC")).year == 4001)
+        let early = Date(timeIntervalSince1970: -12_000_000_000 + 7_200)
+        #expect(LocalDate.hour(of: early, in: zone("UTC")) == LocalDate.calendar(zone("UTC")).component(.hour, from: early))
     }
 
     @Test func arithmetic() {

@@ -63,6 +63,18 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.init(unchecked: parts.year!, parts.month!, parts.day!)
     }
 
+    /// The hour (0–23) a clock in `zone` shows at `instant`, counted as `init(_:in:)` counts days
+    /// (the zone's offset added, no `Calendar`), with the same fallback outside 1600–9999. Every
+    /// check-in stores it (`Checkin.localHour`).
+    public static func hour(of instant: Date, in zone: TimeZone) -> Int {
+        let seconds = instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))
+        guard (earliestSecond..<latestSecond).contains(seconds) else {
+            return calendar(zone).component(.hour, from: instant)
+        }
+        let intoDay = Int(seconds.rounded(.down)) % 86_400
+        return (intoDay < 0 ? intoDay + 86_400 : intoDay) / 3_600
+    }
+
     private init(unchecked year: Int, _ month: Int, _ day: Int) {
         self.year = year
         self.month = month

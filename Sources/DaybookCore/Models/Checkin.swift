@@ -41,6 +41,6 @@ extension Checkin {
     /// The hour of the day (0–23) at `at` where it was logged: what check-in patterns count by.
     /// Kept beside the check-in, since SQLite cannot convert between time zones.
     public var localHour: Int {
-        LocalDate.calendar(TimeZone(identifier: timeZone) ?? .gmt).component(.hour, from: at)
+        LocalDate.hour(of: at, in: TimeZone(identifier: timeZone) ?? .gmt)
     }
 }
