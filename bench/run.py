@@ -855,6 +855,7 @@ def main() -> int:
     pg_env = dict(os.environ, DAYBOOK_PG_NAME=PG_NAME)
     try:
         database_url = None
+        pg_transport = "tcp" if args.db == "postgres" else None
         if args.db == "postgres":
             log("starting a throw-away PostgreSQL cluster (scripts/postgres.sh, name 'bench')")
             postgres_started = True
@@ -866,8 +867,11 @@ def main() -> int:
                 POSTMASTER.append(int((Path(pg_dir) / "data" / "postmaster.pid").read_text().split()[0]))
                 if args.pg_transport == "socket":
                     database_url = socket_url(database_url, pg_dir)
+                    pg_transport = "socket"
             except (OSError, AttributeError, ValueError, IndexError):
                 notes.append("could not find the PostgreSQL postmaster: its CPU counts as other processes")
+            if pg_transport != args.pg_transport:
+                notes.append("could not find the cluster's socket directory: PostgreSQL is reached over TCP")
 
         log("seeding (daybook bench-seed)")
         manifest_path = work / "manifest.json"
@@ -1039,7 +1043,7 @@ def main() -> int:
         mem = server.memory()
         report = {
             "started": started_at.isoformat(timespec="seconds"),
-            "db": args.db, "pg_transport": args.pg_transport if args.db == "postgres" else None, "duration_s": args.duration, "warmup_s": args.warmup,
+            "db": args.db, "pg_transport": pg_transport, "duration_s": args.duration, "warmup_s": args.warmup,
             "connections": connections, "machine": machine_notes(),
             "server": {
                 "startup_ms": server.startup_s * 1000,

@@ -3,12 +3,13 @@ import HTTPTypes
 
 /// The OpenAPI runtime's own answers, for tests to hold DaybookAPI's faster versions to.
 ///
-/// DaybookAPI declares `Converter.getOptionalQueryItemAsURI` overloads, `HTTPRequest.soar_query` and
-/// `Converter.extractContentTypeIfPresent` so that the generated server reaches them. In a module
-/// that imports DaybookAPI, which of the two a call reaches is easy to get wrong: `QueryItemTests` once compared the runtime with itself
-/// (the overloads, SPI through their parameter types, were out of its sight), and the module
-/// selector `request.OpenAPIRuntime::soar_query` still reached DaybookAPI's. This target does not
-/// depend on DaybookAPI, so here the names can only mean the runtime's.
+/// DaybookAPI declares `Converter.getOptionalQueryItemAsURI` overloads, `HTTPRequest.soar_query`
+/// and `Converter.extractContentTypeIfPresent` so that the generated server reaches them. In a
+/// module that imports DaybookAPI, which of the two versions a call reaches is easy to get wrong:
+/// `QueryItemTests` once compared the runtime with itself (the overloads, SPI through their
+/// parameter types, were out of its sight), and the module selector
+/// `request.OpenAPIRuntime::soar_query` still reached DaybookAPI's. This target does not depend on
+/// DaybookAPI, so here the names can only mean the runtime's.
 public enum OpenAPIRuntimeReference {
     public static func queryItem(
         _ configuration: Configuration, in query: Substring?, name: String, as type: String.Type
