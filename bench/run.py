@@ -864,10 +864,10 @@ def main() -> int:
             try:
                 state = (ROOT / ".build-pg" / f"{PG_NAME}.env").read_text()
                 pg_dir = re.search(r"^PG_DIR=(.*)$", state, re.MULTILINE).group(1).strip("'\"")
-                POSTMASTER.append(int((Path(pg_dir) / "data" / "postmaster.pid").read_text().split()[0]))
                 if args.pg_transport == "socket":
                     database_url = socket_url(database_url, pg_dir)
                     pg_transport = "socket"
+                POSTMASTER.append(int((Path(pg_dir) / "data" / "postmaster.pid").read_text().split()[0]))
             except (OSError, AttributeError, ValueError, IndexError):
                 notes.append("could not find the PostgreSQL postmaster: its CPU counts as other processes")
             if pg_transport != args.pg_transport:

@@ -54,8 +54,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// ~350 ns), which every write pays to know "today". Instants before 1600 or after 9999 go
     /// through the calendar, which counts the Julian calendar before 1582 as Foundation does.
     public init(_ instant: Date, in zone: TimeZone) {
-        let seconds = instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))
-        if (LocalDate.earliestSecond..<LocalDate.latestSecond).contains(seconds) {
+        if let seconds = LocalDate.localSeconds(instant, in: zone) {
             self.init(dayNumber: Int((seconds / 86_400).rounded(.down)))
             return
         }
@@ -67,8 +66,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// (the zone's offset added, no `Calendar`), with the same fallback outside 1600–9999. Every
     /// check-in stores it (`Checkin.localHour`).
     public static func hour(of instant: Date, in zone: TimeZone) -> Int {
-        let seconds = instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))
-        guard (earliestSecond..<latestSecond).contains(seconds) else {
+        guard let seconds = localSeconds(instant, in: zone) else {
             return calendar(zone).component(.hour, from: instant)
         }
         let intoDay = Int(seconds.rounded(.down)) % 86_400
@@ -81,8 +79,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.day = day
     }
 
-    /// The local seconds from 1970 where `init(_:in:)` counts days itself: 1600-01-01 up to the
-    /// end of 9999-12-31.
+    /// The seconds from 1970 on a clock in `zone` at `instant` (the zone's offset added), where
+    /// `init(_:in:)` and `hour(of:in:)` count themselves: 1600-01-01 up to the end of 9999-12-31.
+    /// Nil outside, where they ask the calendar.
+    private static func localSeconds(_ instant: Date, in zone: TimeZone) -> Double? {
+        let seconds = instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))
+        return (earliestSecond..<latestSecond).contains(seconds) ? seconds : nil
+    }
+
     private static let earliestSecond = Double(LocalDate(year: 1600, month: 1, day: 1)!.dayNumber) * 86_400
     private static let latestSecond = Double(latest.dayNumber + 1) * 86_400
 
