@@ -478,6 +478,19 @@ def adjacent_ceiling(ctx: Context, ceiling_op: Operation, connections: int, env:
     return None if "failed" in result else result["rps"]
 
 
+def later_phase(name: str, failed: list[str], notes: list[str], phase):
+    """Runs one of the phases after the table (streams, sharing, insights). One that fails is
+    named in the notes and in the exit status, and the run still writes what it measured: a
+    failure at the end once threw away twenty minutes of figures."""
+    try:
+        return phase()
+    except Exception as error:  # noqa: BLE001 - any failure of a phase is reported, not raised
+        log(f"{name}: failed: {error}")
+        notes.append(f"{name}: failed: {str(error)[:300]}")
+        failed.append(name)
+        return None
+
+
 def wrk_environment(token: str, manifest: dict) -> dict:
     """What the Lua scripts of bench/lua read: the token, the seed's ids and search words."""
     return dict(os.environ, BENCH_LUA_DIR=str(LUA_DIR), BENCH_TOKEN=token,
@@ -818,7 +831,7 @@ def socket_url(tcp_url: str, socket_dir: str) -> str:
     """The cluster's URL through its Unix socket in `socket_dir` (scripts/postgres.sh puts it in the
     cluster's directory): the same user, password, database and port, with an empty host. On one
     machine it is the cheaper road: it skips TCP's work in both kernels' halves of every round trip
-    (on get a day ~4 µs of PostgreSQL's CPU per request, on a save ~15, docs/performance.md)."""
+    (on get a day ~4 µs of PostgreSQL's CPU per request, on a save ~15, docs/performance-log.md, twenty-fifth pass)."""
     parts = urllib.parse.urlsplit(tcp_url)
     query = f"host={urllib.parse.quote(socket_dir, safe='/')}&port={parts.port}"
     return f"postgres://{parts.username}:{parts.password}@/{parts.path.lstrip('/')}?{query}"
@@ -1004,6 +1017,7 @@ def main() -> int:
                     row["ceiling_rps"] = ceiling.get(c)
                     row["fraction_of_ceiling"] = (r["rps"] / ceiling[c]) if ceiling.get(c) else None
 
+        failed_phases: list[str] = []
         soak = run_soak(server, args.soak, wrk_env) if args.soak > 0 else None
 
         live = None
@@ -1015,8 +1029,9 @@ def main() -> int:
                 fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
                 return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-            live = streams_phase(server.port, token, server.memory, cpu_seconds, log, streams=args.streams,
-                                 idle_streams=max(args.idle_streams, args.streams))
+            live = later_phase("live notifications", failed_phases, notes, lambda: streams_phase(
+                server.port, token, server.memory, cpu_seconds, log, streams=args.streams,
+                idle_streams=max(args.idle_streams, args.streams)))
 
         sharing = None
         if args.shares > 0:
@@ -1027,7 +1042,8 @@ def main() -> int:
                 second = Server(data_dir, database_url, work / "server2.log")
                 second.start()
             try:
-                sharing = sharing_phase(server.port, log, args.shares, second.port if second else None)
+                sharing = later_phase("sharing", failed_phases, notes, lambda: sharing_phase(
+                    server.port, log, args.shares, second.port if second else None))
             finally:
                 if second is not None:
                     second.stop()
@@ -1038,7 +1054,8 @@ def main() -> int:
             log(f"insights: {args.history_years} years of days, 20 check-ins a day, one request at a time")
             settle = (lambda: run(["psql", database_url, "-q", "-c", "VACUUM ANALYZE"], timeout=600)) \
                 if database_url else None
-            insights = insights_phase(server.port, manifest["historyToken"], log, settle=settle)
+            insights = later_phase("insights", failed_phases, notes, lambda: insights_phase(
+                server.port, manifest["historyToken"], log, settle=settle))
 
         mem = server.memory()
         report = {
@@ -1072,6 +1089,9 @@ def main() -> int:
         (out_dir / f"bench-{stamp}-{args.db}.txt").write_text(text + "\n")
         (out_dir / f"latest-{args.db}.json").write_text(json.dumps(report, indent=2) + "\n")
         log(f"wrote {out_dir}/bench-{stamp}-{args.db}.json")
+        if failed_phases:
+            log("failed: " + ", ".join(failed_phases) + " (the table above has everything else)")
+            return 1
         return 0
     finally:
         if server is not None:

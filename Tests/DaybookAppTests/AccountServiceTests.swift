@@ -447,4 +447,34 @@ struct AccountServiceTests {
                 kind: .web, persistent: false, client: elsewhere)
         }
     }
+
+    /// `daybook bench-seed` signs up its accounts without a limit from "127.0.0.1"; the server
+    /// that then serves the same database must still take sign-ups from there.
+    @Test(arguments: TestDatabase.available)
+    func unlimitedSignUpsAreNotCounted(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let clock = TestClock()
+            var unlimited = AccountSettings()
+            unlimited.maxSignupsPerAddress = .max
+            let seeder = AccountService(
+                store: store, hasher: PasswordHasher(cost: 4), settings: unlimited, now: { clock.now })
+            for i in 0..<3 {
+                _ = try await seeder.register(
+                    Registration(email: "seed\(i)@example.org", username: "seed\(i)", password: "right password 123"),
+                    kind: .api, persistent: true, client: client)
+            }
+            var settings = AccountSettings()
+            settings.maxSignupsPerAddress = 1
+            let server = AccountService(
+                store: store, hasher: PasswordHasher(cost: 4), settings: settings, now: { clock.now })
+            _ = try await server.register(
+                Registration(email: "person@example.org", username: "person", password: "right password 123"),
+                kind: .web, persistent: false, client: client)
+            await #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 3600)) {
+                try await server.register(
+                    Registration(email: "second@example.org", username: "second", password: "right password 123"),
+                    kind: .web, persistent: false, client: client)
+            }
+        }
+    }
 }

@@ -20,7 +20,8 @@ public struct AccountSettings: Sendable {
     /// un-counts its attempt.
     public var maxLoginFailures = 10
     public var failureWindow: TimeInterval = 15 * 60
-    /// Sign-ups allowed per address within `signupWindow` (`DAYBOOK_SIGNUP_LIMIT`).
+    /// Sign-ups allowed per address within `signupWindow` (`DAYBOOK_SIGNUP_LIMIT`); `.max` counts
+    /// none.
     public var maxSignupsPerAddress = 20
     public var signupWindow: TimeInterval = 3600
 
