@@ -92,7 +92,7 @@ extension PostgresRandomAccessRow {
 /// default. The rows every list and read by key returns (a day, a check-in, a journal entry) are
 /// read in their select's order instead (`reading:` with a `PostgresColumns`): by name, each row
 /// first became a table of its cells and each column's name was hashed to find its cell (in order,
-/// a list of 50 days costs the server ~8 % less CPU; docs/performance.md, twenty-first pass).
+/// a list of 50 days costs the server ~8 % less CPU; docs/performance-log.md, twenty-first pass).
 protocol PostgresRowReading: Sendable {
     /// Every row of a query, each turned into a value by `read` as it arrives.
     func rows<Row>(

@@ -4,7 +4,7 @@
 // day or a check-in) opens a temporary b-tree, whose page cache (~90 KB) is freed when the
 // statement ends. glibc then found more than its 128 KiB trim threshold free at the top of the
 // heap and gave it back (brk/madvise), so the next write faulted the same pages in again: two
-// system calls and ~20 page faults per write, inside the writer's lock. docs/performance.md has
+// system calls and ~20 page faults per write, inside the writer's lock. docs/performance-log.md has
 // the figures.
 #include "MallocTuning.h"
 

@@ -1,6 +1,6 @@
 /// Numbers written zero-padded to a fixed width straight into a string's bytes. Every row of
 /// every answer writes dates and instants this way; building them from small strings was a few
-/// percent of a list's CPU (docs/performance.md).
+/// percent of a list's CPU (docs/performance-log.md, fourth pass).
 public enum FixedDigits {
     /// Writes the last `width` decimal digits of `value` (not negative) at `start`; returns the
     /// index after them.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Ids as text, fast: every stored id and every id in an answer goes through these, and on Linux
 /// Foundation's `UUID(uuidString:)` parses with `sscanf` and `uuidString` needs a `lowercased()`
-/// on top, which together were several percent of a page's CPU (docs/performance.md).
+/// on top, which together were several percent of a page's CPU (docs/performance-log.md).
 extension UUID {
     /// `3f2c1e0a-6b7d-4c8e-9f10-1a2b3c4d5e6f`: lower case, as stored and as the API writes ids.
     public var lowercasedString: String {

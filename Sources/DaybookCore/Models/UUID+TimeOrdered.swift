@@ -7,7 +7,7 @@ import Foundation
 /// writes dirties a page per write in each such index, and each dirty page is written to the WAL
 /// and later written back by the checkpoint. Ids that grow with time land on the index's newest
 /// leaf, which the next write touches again. On the bench database, inserting check-ins in groups
-/// of eight cost about a third less with these ids (docs/performance.md, fifteenth pass).
+/// of eight cost about a third less with these ids (docs/performance-log.md, fifteenth pass).
 ///
 /// What it reveals: the millisecond a row was made, to whoever sees its id. Ids are shown only
 /// to those who may see the row, and the rows that leave their owner (a public or shared entry)
