@@ -831,7 +831,8 @@ def socket_url(tcp_url: str, socket_dir: str) -> str:
     """The cluster's URL through its Unix socket in `socket_dir` (scripts/postgres.sh puts it in the
     cluster's directory): the same user, password, database and port, with an empty host. On one
     machine it is the cheaper road: it skips TCP's work in both kernels' halves of every round trip
-    (on get a day ~4 µs of PostgreSQL's CPU per request, on a save ~15, docs/performance-log.md, twenty-fifth pass)."""
+    (on get a day ~4 µs of PostgreSQL's CPU per request, on a save ~15; docs/performance-log.md,
+    twenty-fifth pass)."""
     parts = urllib.parse.urlsplit(tcp_url)
     query = f"host={urllib.parse.quote(socket_dir, safe='/')}&port={parts.port}"
     return f"postgres://{parts.username}:{parts.password}@/{parts.path.lstrip('/')}?{query}"

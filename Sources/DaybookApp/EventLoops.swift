@@ -7,8 +7,9 @@ import NIOCore
 /// many threads as cores are busy under load and the kernel's time slices show up as tails: on 2
 /// cores at 16 connections, one loop instead of two took the p99 of the closet's item list from 17
 /// to 11 ms, its tag search from 23–26 to 14 ms and a list of 50 days from 20–23 to 14 ms, with
-/// the same or more requests per second (docs/performance-log.md, seventh pass). What one loop cannot do as well is
-/// the constant route at 64 connections and more, which is all loop work (−15 %).
+/// the same or more requests per second (docs/performance-log.md, seventh pass). What one loop
+/// cannot do as well is the constant route at 64 connections and more, which is all loop work
+/// (−15 %).
 public enum EventLoops {
     /// Sets SwiftNIO's shared event loop group size (HTTP server, PostgreSQL, push client). Only
     /// `daybook serve` calls it, first thing: NIO allows it once, before the group is first used.

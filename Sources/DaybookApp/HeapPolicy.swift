@@ -6,8 +6,8 @@ import MallocTuning
 /// free. A SQLite write whose trigger deletes several rows (the insight rollups of a day or a
 /// check-in) frees a temporary b-tree's page cache at the end of every statement, so each write
 /// returned memory and faulted it in again: with 4 MiB kept, a day save spent 150 µs in SQLite
-/// instead of 400 (docs/performance-log.md, tenth pass). Photo uploads still give their memory back:
-/// `ImageProcessor` trims the heaps after each one.
+/// instead of 400 (docs/performance-log.md, tenth pass). Photo uploads still give their memory
+/// back: `ImageProcessor` trims the heaps after each one.
 public enum HeapPolicy {
     /// Free memory kept at each heap's top, and the size from which allocations are mapped
     /// separately (glibc's default: 128 KiB, growing on its own only until a threshold is set).
