@@ -21,7 +21,7 @@ public struct AccountSettings: Sendable {
     public var maxLoginFailures = 10
     public var failureWindow: TimeInterval = 15 * 60
     /// Sign-ups allowed per address within `signupWindow` (`DAYBOOK_SIGNUP_LIMIT`); `.max` counts
-    /// none.
+    /// none (`AccountService.reserveAttempt`).
     public var maxSignupsPerAddress = 20
     public var signupWindow: TimeInterval = 3600
 
