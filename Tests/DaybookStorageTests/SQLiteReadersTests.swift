@@ -36,10 +36,26 @@ struct SQLiteReadersTests {
         }
         #expect(try database.readSnapshot { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") } == 1)
 
+        // A snapshot whose reading fails is ended: its connection goes back outside a transaction,
+        // so the next snapshot on it (one idle connection after the reopen below) begins its own.
+        database.readers.reopen()
+        struct Failed: Error {}
+        for _ in 0..<3 {
+            #expect(throws: Failed.self) {
+                try database.readSnapshot { db in
+                    _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM notes")
+                    throw Failed()
+                }
+            }
+            #expect(try database.read { db in db.isInsideTransaction } == false)
+        }
+        #expect(try database.readSnapshot { db in db.isInsideTransaction })
+        #expect(try database.read { db in db.isInsideTransaction } == false)
+
         // After a change of schema every read opens a new connection.
         try await pool.write { db in try db.execute(sql: "CREATE TABLE tags (name TEXT)") }
         database.readers.reopen()
         #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tags") } == 0)
-        #expect(database.readers.openedCount == opened + 1)
+        #expect(database.readers.openedCount == opened + 2)
     }
 }
