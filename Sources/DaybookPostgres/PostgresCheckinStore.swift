@@ -108,7 +108,7 @@ struct PostgresCheckinStore: CheckinStore {
             id: try columns.next("id"), userID: userID, at: try columns.time("at"),
             localDate: try columns.localDate("local_date"), timeZone: try columns.next("time_zone"),
             feelingID: try columns.next("feeling_id"), activityID: try columns.next("activity_id"),
-            personIDs: try columns.next("person_ids"), note: try columns.next("note"),
+            personIDs: try columns.ids("person_ids"), note: try columns.next("note"),
             createdAt: try columns.time("created_at"), updatedAt: try columns.time("updated_at"))
     }
 }

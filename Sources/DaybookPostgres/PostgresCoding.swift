@@ -163,6 +163,48 @@ func readRows<Rows: AsyncSequence, Row>(
     }
 }
 
+/// A `uuid[]` column (a day's activities, a check-in's people, a journal entry's photos), read
+/// from PostgreSQL's binary array format: PostgresNIO's generic array decoding, which makes a cell
+/// and checks the element's type for each id, was 4.3 % of listing 50 days. One dimension counted
+/// from 1, or none (the empty array), and no NULL element: what Daybook writes; anything else is
+/// a decoding failure, as it is for PostgresNIO's `[UUID]`.
+struct PGUUIDs: PostgresDecodable, Sendable {
+    var ids: [UUID]
+
+    init<JSONDecoder: PostgresJSONDecoder>(
+        from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat,
+        context: PostgresDecodingContext<JSONDecoder>
+    ) throws {
+        guard type == .uuidArray, format == .binary else { throw PostgresDecodingError.Code.typeMismatch }
+        // The header: dimensions, a has-NULLs flag, the element type; then each dimension's length
+        // and lower bound; then each element's length and bytes.
+        guard let dimensions = buffer.readInteger(as: Int32.self), buffer.readInteger(as: Int32.self) != nil,
+            buffer.readInteger(as: UInt32.self) == PostgresDataType.uuid.rawValue
+        else { throw PostgresDecodingError.Code.failure }
+        guard dimensions == 1 else {
+            guard dimensions == 0, buffer.readableBytes == 0 else { throw PostgresDecodingError.Code.failure }
+            ids = []
+            return
+        }
+        guard let count = buffer.readInteger(as: Int32.self), count >= 0, buffer.readInteger(as: Int32.self) == 1,
+            buffer.readableBytes == Int(count) * 20
+        else { throw PostgresDecodingError.Code.failure }
+        ids = []
+        ids.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard buffer.readInteger(as: Int32.self) == 16, let high = buffer.readInteger(as: UInt64.self),
+                let low = buffer.readInteger(as: UInt64.self)
+            else { throw PostgresDecodingError.Code.failure }
+            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &bytes) { raw in
+                raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+                raw.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
+            }
+            ids.append(UUID(uuid: bytes))
+        }
+    }
+}
+
 /// A row's columns read in the order of its select, each named where it is read: a store's reader
 /// reads like one by name, and a test build checks every name against the row's (a select whose
 /// columns moved fails there, not in a user's data), but a release build only steps to the next
@@ -182,6 +224,8 @@ struct PostgresColumns {
     mutating func time(_ column: String) throws -> Date { try next(column, as: PGTime.self).date }
 
     mutating func localDate(_ column: String) throws -> LocalDate { try next(column, as: PGDate.self).date }
+
+    mutating func ids(_ column: String) throws -> [UUID] { try next(column, as: PGUUIDs.self).ids }
 }
 
 /// The unique constraints whose violation the API reports by field name. Constraint names are set in

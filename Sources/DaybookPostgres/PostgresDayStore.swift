@@ -109,7 +109,7 @@ struct PostgresDayStore: DayStore {
         var columns = PostgresColumns(row)
         return DayTeaser(
             date: try columns.localDate("date"), mood: Mood(rawValue: try columns.next("mood")) ?? .meh,
-            note: try columns.next("note"), activityIDs: try columns.next("activity_ids"))
+            note: try columns.next("note"), activityIDs: try columns.ids("activity_ids"))
     }
 
     static func entry(_ row: PostgresRow) throws -> DayEntry {
@@ -117,7 +117,7 @@ struct PostgresDayStore: DayStore {
         let userID: UUID = try columns.next("user_id")
         let date = try columns.localDate("date")
         let mood = Mood(rawValue: try columns.next("mood")) ?? .meh
-        let activityIDs: [UUID] = try columns.next("activity_ids")
+        let activityIDs = try columns.ids("activity_ids")
         let note: String = try columns.next("note")
         let thoughts: String = try columns.next("thoughts")
         let gratitude: [String] = try columns.next("gratitude")

@@ -251,7 +251,7 @@ struct PostgresJournalStore: JournalStore {
         return JournalEntry(
             id: id, userID: userID, title: title, body: body, tags: tags, location: location,
             coordinates: Coordinates(latitude: latitude, longitude: longitude), date: date,
-            photoIDs: try columns.next("photo_ids"),
+            photoIDs: try columns.ids("photo_ids"),
             visibility: isPublic ? .public : friendsOnly ? .friends : .private,
             createdAt: createdAt, updatedAt: updatedAt)
     }
