@@ -163,37 +163,52 @@ func readRows<Rows: AsyncSequence, Row>(
     }
 }
 
-/// A `uuid[]` column (a day's activities, a check-in's people, a journal entry's photos), read
-/// from PostgreSQL's binary array format: PostgresNIO's generic array decoding, which makes a cell
-/// and checks the element's type for each id, was 4.3 % of listing 50 days. One dimension counted
-/// from 1, or none (the empty array), and no NULL element: what Daybook writes; anything else is
-/// a decoding failure, as it is for PostgresNIO's `[UUID]`.
+/// PostgreSQL's binary array format, read element by element: PostgresNIO's generic array
+/// decoding makes a cell and checks the element's type for each element, which was 4.3 % of
+/// listing 50 days (their activities) and 1.8 % of listing 20 journal entries (their tags). One
+/// dimension counted from 1, or none (the empty array), and no NULL element: what Daybook writes;
+/// anything else is a decoding failure, as it is for PostgresNIO's arrays.
+enum PostgresBinaryArray {
+    /// Calls `element` with each element's bytes, in order, when the column is an `arrayType` of
+    /// `elementType`.
+    static func read(
+        _ buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat,
+        as arrayType: PostgresDataType, of elementType: PostgresDataType, element: (ByteBuffer) throws -> Void
+    ) throws {
+        guard type == arrayType, format == .binary else { throw PostgresDecodingError.Code.typeMismatch }
+        // The header: dimensions, a has-NULLs flag, the element type; then each dimension's length
+        // and first index; then each element's length and bytes (a length of -1 is a NULL).
+        guard let dimensions = buffer.readInteger(as: Int32.self), buffer.readInteger(as: Int32.self) != nil,
+            buffer.readInteger(as: UInt32.self) == elementType.rawValue
+        else { throw PostgresDecodingError.Code.failure }
+        guard dimensions == 1 else {
+            guard dimensions == 0, buffer.readableBytes == 0 else { throw PostgresDecodingError.Code.failure }
+            return
+        }
+        guard let count = buffer.readInteger(as: Int32.self), count >= 0, buffer.readInteger(as: Int32.self) == 1
+        else { throw PostgresDecodingError.Code.failure }
+        for _ in 0..<count {
+            guard let length = buffer.readInteger(as: Int32.self), length >= 0,
+                let bytes = buffer.readSlice(length: Int(length))
+            else { throw PostgresDecodingError.Code.failure }
+            try element(bytes)
+        }
+        guard buffer.readableBytes == 0 else { throw PostgresDecodingError.Code.failure }
+    }
+}
+
+/// A `uuid[]` column: a day's activities, a check-in's people, a journal entry's photos.
 struct PGUUIDs: PostgresDecodable, Sendable {
-    var ids: [UUID]
+    var ids: [UUID] = []
 
     init<JSONDecoder: PostgresJSONDecoder>(
         from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat,
         context: PostgresDecodingContext<JSONDecoder>
     ) throws {
-        guard type == .uuidArray, format == .binary else { throw PostgresDecodingError.Code.typeMismatch }
-        // The header: dimensions, a has-NULLs flag, the element type; then each dimension's length
-        // and lower bound; then each element's length and bytes.
-        guard let dimensions = buffer.readInteger(as: Int32.self), buffer.readInteger(as: Int32.self) != nil,
-            buffer.readInteger(as: UInt32.self) == PostgresDataType.uuid.rawValue
-        else { throw PostgresDecodingError.Code.failure }
-        guard dimensions == 1 else {
-            guard dimensions == 0, buffer.readableBytes == 0 else { throw PostgresDecodingError.Code.failure }
-            ids = []
-            return
-        }
-        guard let count = buffer.readInteger(as: Int32.self), count >= 0, buffer.readInteger(as: Int32.self) == 1,
-            buffer.readableBytes == Int(count) * 20
-        else { throw PostgresDecodingError.Code.failure }
-        ids = []
-        ids.reserveCapacity(Int(count))
-        for _ in 0..<count {
-            guard buffer.readInteger(as: Int32.self) == 16, let high = buffer.readInteger(as: UInt64.self),
-                let low = buffer.readInteger(as: UInt64.self)
+        try PostgresBinaryArray.read(&buffer, type: type, format: format, as: .uuidArray, of: .uuid) { element in
+            var element = element
+            guard element.readableBytes == 16, let high = element.readInteger(as: UInt64.self),
+                let low = element.readInteger(as: UInt64.self)
             else { throw PostgresDecodingError.Code.failure }
             var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &bytes) { raw in
@@ -201,6 +216,20 @@ struct PGUUIDs: PostgresDecodable, Sendable {
                 raw.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
             }
             ids.append(UUID(uuid: bytes))
+        }
+    }
+}
+
+/// A `text[]` column: a day's gratitude, a journal entry's tags.
+struct PGStrings: PostgresDecodable, Sendable {
+    var strings: [String] = []
+
+    init<JSONDecoder: PostgresJSONDecoder>(
+        from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat,
+        context: PostgresDecodingContext<JSONDecoder>
+    ) throws {
+        try PostgresBinaryArray.read(&buffer, type: type, format: format, as: .textArray, of: .text) { element in
+            strings.append(String(buffer: element))
         }
     }
 }
@@ -226,6 +255,8 @@ struct PostgresColumns {
     mutating func localDate(_ column: String) throws -> LocalDate { try next(column, as: PGDate.self).date }
 
     mutating func ids(_ column: String) throws -> [UUID] { try next(column, as: PGUUIDs.self).ids }
+
+    mutating func strings(_ column: String) throws -> [String] { try next(column, as: PGStrings.self).strings }
 }
 
 /// The unique constraints whose violation the API reports by field name. Constraint names are set in

@@ -120,7 +120,7 @@ struct PostgresDayStore: DayStore {
         let activityIDs = try columns.ids("activity_ids")
         let note: String = try columns.next("note")
         let thoughts: String = try columns.next("thoughts")
-        let gratitude: [String] = try columns.next("gratitude")
+        let gratitude = try columns.strings("gratitude")
         let question: String = try columns.next("question")
         let answer: String = try columns.next("answer")
         let song = Song(

@@ -239,7 +239,7 @@ struct PostgresJournalStore: JournalStore {
         let id: UUID = try columns.next("id")
         let title: String = try columns.next("title")
         let body: String = try columns.next("body")
-        let tags: [String] = try columns.next("tags")
+        let tags = try columns.strings("tags")
         let location: String = try columns.next("location")
         let latitude: Double? = try columns.next("latitude")
         let longitude: Double? = try columns.next("longitude")

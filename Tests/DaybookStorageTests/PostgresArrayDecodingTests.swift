@@ -6,8 +6,9 @@ import Testing
 
 @testable import DaybookPostgres
 
-/// `PGUUIDs` reads what PostgreSQL sends for a `uuid[]` exactly as PostgresNIO's `[UUID]` does,
-/// and fails where it fails (a NULL element, two dimensions, a first index other than 1).
+/// `PGUUIDs` and `PGStrings` read what PostgreSQL sends for a `uuid[]` and a `text[]` exactly as
+/// PostgresNIO's `[UUID]` and `[String]` do, and fail where they fail (a NULL element, two
+/// dimensions, a first index other than 1, another type).
 @Suite("PostgreSQL uuid arrays")
 struct PostgresArrayDecodingTests {
     static let logger = Logger(label: "daybook.test")
@@ -41,6 +42,31 @@ struct PostgresArrayDecodingTests {
             #expect(lowerBound.ours == nil && lowerBound.theirs == nil)
             let text = try await both("SELECT ARRAY['a']::text[]")
             #expect(text.ours == nil)
+        }
+    }
+
+    @Test(.enabled(if: TestDatabase.available.contains(.postgres)))
+    func readsEveryTextArrayAsPostgresNIODoes() async throws {
+        let url = try PostgresTestDatabase.serverURL()
+        try await PostgresTestDatabase.admin(url) { connection in
+            func both(_ query: PostgresQuery) async throws -> (ours: [String]?, theirs: [String]?) {
+                let row = try #require(try await connection.query(query, logger: Self.logger).collect().first)
+                let cell = try #require(row.first)
+                return (try? cell.decode(PGStrings.self).strings, try? cell.decode([String].self))
+            }
+            for sent in [[], [""], ["walk"], ["walk", "café", "🙂 and more", "a,b", "{x}", "\"quoted\""], (0..<50).map(String.init)] {
+                let (ours, theirs) = try await both("SELECT \(sent)::text[]")
+                #expect(ours == sent)
+                #expect(theirs == sent)
+            }
+            let empty = try await both("SELECT '{}'::text[]")
+            #expect(empty.ours == [] && empty.theirs == [])
+            let withNull = try await both("SELECT ARRAY['a', NULL]::text[]")
+            #expect(withNull.ours == nil && withNull.theirs == nil)
+            let square = try await both("SELECT ARRAY[ARRAY['a'], ARRAY['b']]::text[]")
+            #expect(square.ours == nil)
+            let uuids = try await both("SELECT ARRAY[gen_random_uuid()]")
+            #expect(uuids.ours == nil)
         }
     }
 }
