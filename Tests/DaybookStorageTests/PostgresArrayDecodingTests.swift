@@ -9,19 +9,27 @@ import Testing
 /// `PGUUIDs` and `PGStrings` read what PostgreSQL sends for a `uuid[]` and a `text[]` exactly as
 /// PostgresNIO's `[UUID]` and `[String]` do, and fail where they fail (a NULL element, two
 /// dimensions, a first index other than 1, another type).
-@Suite("PostgreSQL uuid arrays")
+@Suite("PostgreSQL arrays")
 struct PostgresArrayDecodingTests {
     static let logger = Logger(label: "daybook.test")
 
+    /// The first column of the query's first row as read by `ours` and by PostgresNIO's `Theirs`;
+    /// nil where either fails.
+    static func both<Theirs: PostgresDecodable>(
+        _ connection: PostgresConnection, _ query: PostgresQuery, ours: (PostgresCell) throws -> Theirs,
+        theirs: Theirs.Type
+    ) async throws -> (ours: Theirs?, theirs: Theirs?) {
+        let row = try #require(try await connection.query(query, logger: logger).collect().first)
+        let cell = try #require(row.first)
+        return (try? ours(cell), try? cell.decode(Theirs.self))
+    }
+
     @Test(.enabled(if: TestDatabase.available.contains(.postgres)))
-    func readsEveryArrayAsPostgresNIODoes() async throws {
-        let url = try PostgresTestDatabase.serverURL()
+    func readsEveryUUIDArrayAsPostgresNIODoes() async throws {
         let ids = (0..<40).map { _ in UUID() }
-        try await PostgresTestDatabase.admin(url) { connection in
+        try await PostgresTestDatabase.admin(try PostgresTestDatabase.serverURL()) { connection in
             func both(_ query: PostgresQuery) async throws -> (ours: [UUID]?, theirs: [UUID]?) {
-                let row = try #require(try await connection.query(query, logger: Self.logger).collect().first)
-                let cell = try #require(row.first)
-                return (try? cell.decode(PGUUIDs.self).ids, try? cell.decode([UUID].self))
+                try await Self.both(connection, query, ours: { try $0.decode(PGUUIDs.self).ids }, theirs: [UUID].self)
             }
             for count in [0, 1, 2, 40] {
                 let sent = Array(ids.prefix(count))
@@ -47,14 +55,13 @@ struct PostgresArrayDecodingTests {
 
     @Test(.enabled(if: TestDatabase.available.contains(.postgres)))
     func readsEveryTextArrayAsPostgresNIODoes() async throws {
-        let url = try PostgresTestDatabase.serverURL()
-        try await PostgresTestDatabase.admin(url) { connection in
+        try await PostgresTestDatabase.admin(try PostgresTestDatabase.serverURL()) { connection in
             func both(_ query: PostgresQuery) async throws -> (ours: [String]?, theirs: [String]?) {
-                let row = try #require(try await connection.query(query, logger: Self.logger).collect().first)
-                let cell = try #require(row.first)
-                return (try? cell.decode(PGStrings.self).strings, try? cell.decode([String].self))
+                try await Self.both(
+                    connection, query, ours: { try $0.decode(PGStrings.self).strings }, theirs: [String].self)
             }
-            for sent in [[], [""], ["walk"], ["walk", "café", "🙂 and more", "a,b", "{x}", "\"quoted\""], (0..<50).map(String.init)] {
+            let lists = [[], [""], ["walk"], ["walk", "café", "🙂 and more", "a,b", "{x}", "\"quoted\""]]
+            for sent in lists + [(0..<50).map(String.init)] {
                 let (ours, theirs) = try await both("SELECT \(sent)::text[]")
                 #expect(ours == sent)
                 #expect(theirs == sent)
