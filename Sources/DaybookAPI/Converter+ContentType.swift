@@ -14,5 +14,19 @@ extension Converter {
         return OpenAPIMIMEType(rawValue)
     }
 
+    /// The content type a request body is read as, with `application/json` received and offered
+    /// answered without parsing: the runtime parses every option string again and compares each
+    /// part lower-cased, 1.3 % of creating a check-in. A received type without parameters matches
+    /// an option with the same type and subtype best, and only `application/json` itself is that
+    /// option. Anything else is the runtime's (`ContentTypeTests`).
+    func bestContentType(received: OpenAPIMIMEType?, options: [String]) throws -> String {
+        if let received, received.parameters.isEmpty, case .concrete("application", "json") = received.kind,
+            options.contains("application/json")
+        {
+            return "application/json"
+        }
+        return try self.OpenAPIRuntime::bestContentType(received: received, options: options)
+    }
+
     private static let applicationJSON = OpenAPIMIMEType(kind: .concrete(type: "application", subtype: "json"))
 }

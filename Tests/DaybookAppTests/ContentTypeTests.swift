@@ -6,8 +6,8 @@ import Testing
 @_spi(Generated) @testable import DaybookAPI
 
 /// `Converter+ContentType.swift` answers `application/json` by a constant and parses every other
-/// content type as the runtime does; either way the answer is the runtime's own
-/// (`OpenAPIRuntimeReference`).
+/// content type as the runtime does, and chooses `application/json` among the options without
+/// parsing them; either way the answer is the runtime's own (`OpenAPIRuntimeReference`).
 @Suite("Content types")
 struct ContentTypeTests {
     let converter = Converter(configuration: APIRoutes.configuration)
@@ -25,5 +25,32 @@ struct ContentTypeTests {
     @Test func noHeaderIsNone() {
         #expect(converter.DaybookAPI::extractContentTypeIfPresent(in: [:]) == nil)
         #expect(OpenAPIRuntimeReference.contentType(in: [:]) == nil)
+    }
+
+    @Test(arguments: [
+        "application/json", "application/json; charset=utf-8", "Application/JSON", "text/plain", "*/*",
+        "application/*", "multipart/form-data; boundary=x", "application/jsonx",
+    ])
+    func chosenAsTheRuntimeChooses(_ value: String) {
+        let received = OpenAPIMIMEType(value)
+        let optionLists = [
+            ["application/json"], ["multipart/form-data"], ["application/json; charset=utf-8"],
+            ["text/plain", "application/json"], ["application/json; charset=utf-8", "application/json"],
+            ["application/*", "application/json"], ["*/*"],
+        ]
+        for options in optionLists {
+            let ours = outcome { try converter.DaybookAPI::bestContentType(received: received, options: options) }
+            let runtimes = outcome { try OpenAPIRuntimeReference.bestContentType(received: received, options: options) }
+            #expect(ours == runtimes, "\(value) among \(options)")
+        }
+    }
+
+    /// The chosen type, or the error's text: the runtime's errors are not `Equatable`.
+    private func outcome(_ choose: () throws -> String) -> String {
+        do { return try choose() } catch { return "error: \(error)" }
+    }
+
+    @Test func noContentTypeTakesTheFirstOption() throws {
+        #expect(try converter.DaybookAPI::bestContentType(received: nil, options: ["multipart/form-data"]) == "multipart/form-data")
     }
 }
