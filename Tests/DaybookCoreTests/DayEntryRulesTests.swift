@@ -100,6 +100,8 @@ import Testing
         #expect(try validate(DayEntryInput(mood: 3, songTitle: "  ")).song == nil)
         let song = try validate(DayEntryInput(mood: 3, songLink: "http://example.com/x")).song
         #expect(song == Song(title: "", artist: "", link: "http://example.com/x"))
+        let pasted = try validate(DayEntryInput(mood: 3, songLink: " \nhttps://example.com/a\u{2003}\t")).song
+        #expect(pasted?.link == "https://example.com/a", "a pasted link loses the white space at its ends")
         #expect(try validate(DayEntryInput(mood: 3, songArtist: "Nina Simone")).song?.artist == "Nina Simone")
     }
 

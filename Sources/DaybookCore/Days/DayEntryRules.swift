@@ -95,7 +95,7 @@ public enum DayEntryRules {
                 field: field, code: "too_many",
                 message: "Write up to \(gratitudeMaxLines) things you are grateful for; there are \(kept.count).")
         }
-        if let long = kept.firstIndex(where: { $0.count > gratitudeLineMaxLength }) {
+        if let long = kept.firstIndex(where: { $0.isLonger(than: gratitudeLineMaxLength) }) {
             throw FieldError(
                 field: field, code: "too_long",
                 message: "Line \(long + 1) of your gratitude is too long: at most \(gratitudeLineMaxLength) characters."
@@ -123,7 +123,7 @@ public enum DayEntryRules {
     /// host. Anything else (`javascript:`, `data:`, `ftp:`) could run script or confuse the page
     /// that renders it as a link.
     static func validateSongLink(_ raw: String, field: String = "song.link") throws -> String {
-        let link = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let link = raw.trimmingWhitespaceAndNewlines()
         guard !link.isEmpty else { return "" }
         guard link.count <= songLinkMaxLength else {
             throw FieldError(
