@@ -28,5 +28,17 @@ extension Converter {
         return try self.OpenAPIRuntime::bestContentType(received: received, options: options)
     }
 
+    /// The content types a client accepts, read by the runtime from the `Accept` header; without
+    /// one (curl, wrk, most API clients), every type the operation can answer, as the runtime
+    /// answers it. Declared in this module, the generic method is specialised for each operation's
+    /// answer type in the generated code, where the runtime's, called across modules, built the
+    /// default list through generic metadata: 0.5 % of saving a day.
+    func extractAcceptHeaderIfPresent<T: AcceptableProtocol>(in headerFields: HTTPFields) throws
+        -> [AcceptHeaderContentType<T>]
+    {
+        guard headerFields[.accept] != nil else { return T.allCases.map { AcceptHeaderContentType(contentType: $0) } }
+        return try self.OpenAPIRuntime::extractAcceptHeaderIfPresent(in: headerFields)
+    }
+
     private static let applicationJSON = OpenAPIMIMEType(kind: .concrete(type: "application", subtype: "json"))
 }

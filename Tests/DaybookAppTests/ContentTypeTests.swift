@@ -45,6 +45,19 @@ struct ContentTypeTests {
         }
     }
 
+    @Test(arguments: [
+        nil, "application/json", "*/*", "text/html, application/json;q=0.5", "application/*;q=0.1", "text/plain",
+        ";;", "application/json;q=x",
+    ])
+    func acceptedAsTheRuntimeReadsIt(_ value: String?) {
+        let fields: HTTPFields = value.map { [.accept: $0] } ?? [:]
+        typealias Accepted = [AcceptHeaderContentType<Operations.putDay.AcceptableContentType>]
+        let ours = outcome { try String(describing: converter.DaybookAPI::extractAcceptHeaderIfPresent(in: fields) as Accepted) }
+        let runtimes = outcome { try String(describing: OpenAPIRuntimeReference.acceptHeader(in: fields) as Accepted) }
+        #expect(ours == runtimes, "Accept: \(value ?? "none")")
+        if value == nil { #expect(ours.contains("json"), "without the header, every type the operation answers") }
+    }
+
     /// The chosen type, or the error's text: the runtime's errors are not `Equatable`.
     private func outcome(_ choose: () throws -> String) -> String {
         do { return try choose() } catch { return "error: \(error)" }

@@ -4,7 +4,8 @@ import HTTPTypes
 /// The OpenAPI runtime's own answers, for tests to hold DaybookAPI's faster versions to.
 ///
 /// DaybookAPI declares `Converter.getOptionalQueryItemAsURI` overloads, `getPathParameterAsURI`,
-/// `HTTPRequest.soar_query`, `Converter.extractContentTypeIfPresent` and `bestContentType` so that the generated
+/// `HTTPRequest.soar_query`, `Converter.extractContentTypeIfPresent`, `bestContentType` and
+/// `extractAcceptHeaderIfPresent` so that the generated
 /// server reaches them. In a module that imports DaybookAPI, which of the two versions a call
 /// reaches is easy to get wrong: `QueryItemTests` once compared the runtime with itself (the
 /// overloads, SPI through their parameter types, were out of its sight), and the module selector
@@ -39,5 +40,9 @@ public enum OpenAPIRuntimeReference {
 
     @_spi(Generated) public static func bestContentType(received: OpenAPIMIMEType?, options: [String]) throws -> String {
         try Converter(configuration: Configuration()).bestContentType(received: received, options: options)
+    }
+
+    public static func acceptHeader<T: AcceptableProtocol>(in headerFields: HTTPFields) throws -> [AcceptHeaderContentType<T>] {
+        try Converter(configuration: Configuration()).extractAcceptHeaderIfPresent(in: headerFields)
     }
 }
