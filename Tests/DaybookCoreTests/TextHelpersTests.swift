@@ -61,4 +61,22 @@ struct TextHelpersTests {
             #expect(scalar.isControl == (scalar.properties.generalCategory == .control))
         }
     }
+
+    /// The byte scan finds exactly the scalars of category Cc, wherever they stand, and lets the
+    /// allowed ones through.
+    @Test func controlCharactersAreFoundInTheBytes() {
+        let allowed: Set<UInt8> = [0x0A, 0x0D, 0x09]
+        for value in Array(0...0x3000) + [0x1F600, 0xE0001] {
+            let scalar = Unicode.Scalar(value)!
+            for text in ["\(scalar)", "é\(scalar)", "\(scalar)ü🇫🇷", "a\u{C2}\(scalar)"] {
+                #expect(text.containsControlCharacters == scalar.isControl, "U+\(String(value, radix: 16))")
+                #expect(
+                    text.containsControlCharacters(besides: allowed)
+                        == (scalar.isControl && !["\n", "\r", "\t"].contains(scalar)),
+                    "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(!"Ā\u{80}".unicodeScalars.isEmpty && "Ā\u{80}".containsControlCharacters, "U+0080 after U+0100")
+        #expect(!"\u{C2}\u{A0}x".containsControlCharacters, "U+00C2 then a no-break space")
+    }
 }

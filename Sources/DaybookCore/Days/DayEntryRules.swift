@@ -145,6 +145,8 @@ public enum DayEntryRules {
         return link
     }
 
+    private static let lineBreaksAndTab: Set<UInt8> = [0x0A, 0x0D, 0x09]
+
     /// Trims a free text and checks its length, and that it holds no control characters but line
     /// breaks and tabs: a NUL cannot be stored in PostgreSQL text, and none of them is writing.
     static func text(_ raw: String, field: String, max: Int, what: String) throws -> String {
@@ -154,7 +156,7 @@ public enum DayEntryRules {
                 field: field, code: "too_long",
                 message: "\(what) can be at most \(max.withThousandsSeparators) characters; it has \(text.count).")
         }
-        if text.unicodeScalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+        if text.containsControlCharacters(besides: lineBreaksAndTab) {
             throw FieldError(
                 field: field, code: "invalid", message: "\(what) contains a control character that cannot be saved.")
         }

@@ -42,8 +42,24 @@ extension String {
     /// Whether any scalar is a C0/C1 control character (Unicode category Cc: U+0000–U+001F and
     /// U+007F–U+009F). Format characters such as the zero-width joiner are allowed: emoji sequences
     /// need them.
-    var containsControlCharacters: Bool {
-        unicodeScalars.contains { $0.isControl }
+    var containsControlCharacters: Bool { containsControlCharacters(besides: []) }
+
+    /// Whether any scalar is a control character other than `allowed` (ASCII ones: a free text
+    /// keeps its line breaks and tabs). Read in UTF-8 bytes, where each control character has one
+    /// form: an ASCII byte under 0x20 or 0x7F, or U+0080–U+009F as 0xC2 and 0x80–0x9F (0xC2 only
+    /// ever leads). Decoding every scalar of a journal entry's body for this was 0.5 % of creating
+    /// it.
+    func containsControlCharacters(besides allowed: Set<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte < 0x20 || byte == 0x7F {
+                if !allowed.contains(byte) { return true }
+            } else if previous == 0xC2, byte <= 0x9F, byte >= 0x80 {
+                return true
+            }
+            previous = byte
+        }
+        return false
     }
 }
 
