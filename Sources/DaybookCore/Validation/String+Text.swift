@@ -48,18 +48,23 @@ extension String {
     /// keeps its line breaks and tabs). Read in UTF-8 bytes, where each control character has one
     /// form: an ASCII byte under 0x20 or 0x7F, or U+0080–U+009F as 0xC2 and 0x80–0x9F (0xC2 only
     /// ever leads). Decoding every scalar of a journal entry's body for this was 0.5 % of creating
-    /// it.
+    /// it; a byte at a time through `String.UTF8View`, 0.65 %.
     func containsControlCharacters(besides allowed: Set<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            if byte < 0x20 || byte == 0x7F {
-                if !allowed.contains(byte) { return true }
-            } else if previous == 0xC2, byte <= 0x9F, byte >= 0x80 {
-                return true
+        var text = self
+        return text.withUTF8 { bytes in
+            // Nearly every text has none of the bytes a control character starts with.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F {
+                    if !allowed.contains(byte) { return true }
+                } else if previous == 0xC2, byte <= 0x9F, byte >= 0x80 {
+                    return true
+                }
+                previous = byte
             }
-            previous = byte
+            return false
         }
-        return false
     }
 }
 
