@@ -18,6 +18,10 @@ struct TokenAndHashTests {
         let hash = SessionToken.hash("abc")
         #expect(hash == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(SessionToken.hash(SessionToken.generate()).count == 64)
+        #expect(SessionToken.hash("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            SessionToken.hash("q8Zx-3_vYtB0nKcW7pLmR2sJdF9gHa4uE1iVoN6yTbw")
+                == "66bce36e124db5a434e9958aa78b1586b511d4b0e2b57952230261ae8c8611c2")
     }
 
     @Test func malformedTokensAreRejectedBeforeTheDatabase() {
