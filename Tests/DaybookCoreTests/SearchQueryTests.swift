@@ -41,4 +41,48 @@ struct SearchQueryTests {
         #expect(wide.map(\.text) == [" café noir", " é"])
         #expect(wide.map(\.highlighted) == [true, false])
     }
+
+    /// The byte walk agrees with the rule read scalar by scalar: white space (Unicode's) made one
+    /// space, none at either end, a space before a mark kept in the run it ends.
+    @Test func snippetsSplitAsTheRuleReadsOnRandomText() {
+        let pieces = [
+            "walk", "a", "Café", "é", " ", "  ", "\n", "\t", "\u{2003}", "\u{00A0}", "\u{0085}", "\u{E000}", "\u{E001}",
+            "🇫🇷", "e\u{301}", "\u{7F}", "x.y", "—", "日本",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+            let segments = SearchHighlight.segments(text)
+            let expected = Self.segmentsByScalar(text)
+            #expect(segments.map(\.text) == expected.map(\.text), "\(text.debugDescription)")
+            #expect(segments.map(\.highlighted) == expected.map(\.highlighted), "\(text.debugDescription)")
+        }
+    }
+
+    private static func segmentsByScalar(_ text: String) -> [(text: String, highlighted: Bool)] {
+        var segments: [(text: String, highlighted: Bool)] = []
+        var current = ""
+        var highlighted = false
+        var started = false
+        var spacePending = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                spacePending = started
+                continue
+            }
+            if spacePending { current += " " }
+            spacePending = false
+            started = true
+            if scalar == "\u{E000}" || scalar == "\u{E001}" {
+                if !current.isEmpty { segments.append((current, highlighted)) }
+                current = ""
+                highlighted = scalar == "\u{E000}"
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty { segments.append((current, highlighted)) }
+        return segments
+    }
 }

@@ -87,7 +87,8 @@ public enum SearchHighlight {
     ///
     /// Walks the UTF-8 bytes, not `Character`s or `String.Index`es: a page of twenty hits is
     /// thousands of scalars, and grapheme breaking plus Foundation's trimming were most of a
-    /// search's own time.
+    /// search's own time. A run of printable ASCII (most of a snippet: a word) is found with a
+    /// tight loop and copied at once; a byte at a time, the copying was 2 % of a search.
     public static func segments(_ snippet: String) -> [(text: String, highlighted: Bool)] {
         var snippet = snippet
         return snippet.withUTF8 { bytes in
@@ -99,9 +100,17 @@ public enum SearchHighlight {
             var spacePending = false
             var index = 0
             while index < bytes.count {
-                // Printable ASCII, most of a snippet, is taken as it is: neither white space nor a mark.
-                let byte = bytes[index]
-                let (scalar, length) = byte > 0x20 && byte < 0x80 ? (UInt32(byte), 1) : bytes.scalar(at: index)
+                if isPrintableASCII(bytes[index]) {  // neither white space nor a mark
+                    var end = index + 1
+                    while end < bytes.count, isPrintableASCII(bytes[end]) { end += 1 }
+                    if spacePending { current.append(UInt8(ascii: " ")) }
+                    spacePending = false
+                    started = true
+                    current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
+                    continue
+                }
+                let (scalar, length) = bytes.scalar(at: index)
                 defer { index += length }
                 if isWhitespace(scalar) {
                     spacePending = started
@@ -114,16 +123,16 @@ public enum SearchHighlight {
                     if !current.isEmpty { segments.append((String(decoding: current, as: UTF8.self), highlighted)) }
                     current.removeAll(keepingCapacity: true)
                     highlighted = scalar == startScalar
-                } else if length == 1 {
-                    current.append(byte)
                 } else {
-                    current += bytes[index..<(index + length)]
+                    current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                 }
             }
             if !current.isEmpty { segments.append((String(decoding: current, as: UTF8.self), highlighted)) }
             return segments
         }
     }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
 
     private static let startScalar = start.unicodeScalars.first!.value
     private static let endScalar = end.unicodeScalars.first!.value
