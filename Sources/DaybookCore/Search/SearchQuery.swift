@@ -100,31 +100,29 @@ public enum SearchHighlight {
             var spacePending = false
             var index = 0
             while index < bytes.count {
-                if isPrintableASCII(bytes[index]) {  // neither white space nor a mark
-                    var end = index + 1
-                    while end < bytes.count, isPrintableASCII(bytes[end]) { end += 1 }
-                    if spacePending { current.append(UInt8(ascii: " ")) }
-                    spacePending = false
-                    started = true
-                    current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                    index = end
-                    continue
-                }
-                let (scalar, length) = bytes.scalar(at: index)
-                defer { index += length }
-                if isWhitespace(scalar) {
-                    spacePending = started
-                    continue
+                // The next piece: a run of printable ASCII (neither white space nor a mark), or one scalar.
+                let start = index
+                var mark: UInt32?
+                if isPrintableASCII(bytes[index]) {
+                    repeat { index += 1 } while index < bytes.count && isPrintableASCII(bytes[index])
+                } else {
+                    let (scalar, length) = bytes.scalar(at: index)
+                    index += length
+                    if isWhitespace(scalar) {
+                        spacePending = started
+                        continue
+                    }
+                    if scalar == startScalar || scalar == endScalar { mark = scalar }
                 }
                 if spacePending { current.append(UInt8(ascii: " ")) }
                 spacePending = false
                 started = true
-                if scalar == startScalar || scalar == endScalar {
+                if let mark {
                     if !current.isEmpty { segments.append((String(decoding: current, as: UTF8.self), highlighted)) }
                     current.removeAll(keepingCapacity: true)
-                    highlighted = scalar == startScalar
+                    highlighted = mark == startScalar
                 } else {
-                    current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                    current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
             }
             if !current.isEmpty { segments.append((String(decoding: current, as: UTF8.self), highlighted)) }
