@@ -123,7 +123,7 @@ public enum ClosetRules {
                 field: field, code: "too_long",
                 message: "“\(long.prefix(20))…” is too long: at most \(wordMaxLength) characters.")
         }
-        if let bad = words.first(where: { $0.containsControlCharacters || $0.utf8.contains(UInt8(ascii: "/")) }) {
+        if let bad = words.first(where: \.hasCharactersATagCannotHave) {
             throw FieldError(field: field, code: "invalid", message: "“\(bad)” has characters a tag cannot have.")
         }
         return words

@@ -141,7 +141,7 @@ public enum JournalRules {
                 field: field, code: "too_long",
                 message: "The tag “\(long.prefix(20))…” is too long: at most \(tagMaxLength) characters.")
         }
-        if let bad = tags.first(where: { $0.containsControlCharacters || $0.utf8.contains(UInt8(ascii: "/")) }) {
+        if let bad = tags.first(where: \.hasCharactersATagCannotHave) {
             throw FieldError(
                 field: field, code: "invalid", message: "The tag “\(bad)” has characters a tag cannot have.")
         }

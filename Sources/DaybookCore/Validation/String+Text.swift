@@ -66,12 +66,15 @@ extension String {
             return false
         }
     }
+
+    /// Whether a journal or closet tag holds what a tag cannot: a control character, or a `/`
+    /// (a tag is a path segment: `/api/v1/journal/tags/{tag}`).
+    var hasCharactersATagCannotHave: Bool {
+        containsControlCharacters || utf8.contains(UInt8(ascii: "/"))
+    }
 }
 
 extension Unicode.Scalar {
-    /// A C0/C1 control character (Unicode category Cc, a fixed range).
-    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
-
     /// What `CharacterSet.whitespaces` holds: tab and the space separators (Zs). ASCII is answered
     /// without the Unicode tables (a note's ends in every teaser, a date's in every write).
     var isBlank: Bool {
