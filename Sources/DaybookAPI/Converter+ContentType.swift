@@ -29,10 +29,11 @@ extension Converter {
     }
 
     /// The content types a client accepts, read by the runtime from the `Accept` header; without
-    /// one (curl, wrk, most API clients), every type the operation can answer, as the runtime
-    /// answers it. Declared in this module, the generic method is specialised for each operation's
-    /// answer type in the generated code, where the runtime's, called across modules, built the
-    /// default list through generic metadata: 0.5 % of saving a day.
+    /// one (curl, wrk, most API clients), every type the operation can answer: the runtime's
+    /// `AcceptHeaderContentType.defaultValues`, written out here because that is not inlinable.
+    /// Declared in this module, the generic method is specialised for each operation's answer type
+    /// in the generated code, where the runtime's, called across modules, built the default list
+    /// through generic metadata: 0.5 % of saving a day.
     func extractAcceptHeaderIfPresent<T: AcceptableProtocol>(in headerFields: HTTPFields) throws
         -> [AcceptHeaderContentType<T>]
     {

@@ -1,6 +1,5 @@
 import Crypto
 import DaybookCore
-import Foundation
 
 /// Session cookies and API tokens: 256 random bits, given to the client once; only their SHA-256
 /// is stored, so a leaked database holds nothing that logs anyone in.
