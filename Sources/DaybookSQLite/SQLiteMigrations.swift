@@ -556,35 +556,10 @@ enum SQLiteMigrations {
             try db.execute(sql: "DELETE FROM insight_rollups")
         }
         migrator.registerMigration("020 insight rollups of runs of months") { db in
-            // Issue 16: a range's whole months are one rollup (`InsightPeriod.months`, key
-            // `~LAST/FIRST`); a change in month M also forgets the runs with LAST >= M and FIRST <= M,
-            // found as one range of the period index.
-            func forget(_ row: String, _ column: String) -> String {
-                let month = "substr(\(row).\(column), 1, 7)"
-                return """
-                    DELETE FROM insight_rollups WHERE user_id = \(row).user_id
-                        AND period IN (\(month), substr(\(row).\(column), 1, 4));
-                    DELETE FROM insight_rollups WHERE user_id = \(row).user_id
-                        AND period >= '~' || \(month) AND period < '~~' AND substr(period, 10, 7) <= \(month);
-                    """
-            }
-            for (table, column) in [("day_entries", "date"), ("checkins", "local_date")] {
-                try db.execute(
-                    sql: """
-                        DROP TRIGGER \(table)_forget_insights_insert;
-                        DROP TRIGGER \(table)_forget_insights_update;
-                        DROP TRIGGER \(table)_forget_insights_delete;
-                        CREATE TRIGGER \(table)_forget_insights_insert AFTER INSERT ON \(table) BEGIN
-                            \(forget("NEW", column))
-                        END;
-                        CREATE TRIGGER \(table)_forget_insights_update AFTER UPDATE ON \(table) BEGIN
-                            \(forget("OLD", column))
-                            \(forget("NEW", column))
-                        END;
-                        CREATE TRIGGER \(table)_forget_insights_delete AFTER DELETE ON \(table) BEGIN
-                            \(forget("OLD", column))
-                        END;
-                        """)
+            // Issue 16: a range's whole months are one rollup (`InsightPeriod.months`); a change in
+            // month M also forgets the runs that hold M.
+            for (table, column) in SQLiteInsightRollupTriggers.sources {
+                try db.execute(sql: SQLiteInsightRollupTriggers.replacing(table, datedBy: column, guarded: false))
             }
         }
         migrator.registerMigration("021 closet tags indexed") { db in
@@ -635,6 +610,14 @@ enum SQLiteMigrations {
         migrator.registerMigration("025 search words owned by their writer") { db in
             try db.execute(sql: SQLiteSearchSchema.ownedWords)
             try SQLiteSearchIndex.refresh(db)  // writes the new index from the records
+        }
+        migrator.registerMigration("026 insight rollups forgotten only when there are some") { db in
+            for (table, column) in SQLiteInsightRollupTriggers.sources {
+                try db.execute(sql: SQLiteInsightRollupTriggers.replacing(table, datedBy: column, guarded: true))
+            }
+        }
+        migrator.registerMigration("027 search owners numbered once") { db in
+            try db.execute(sql: SQLiteSearchSchema.ownerNumberedOnce)
         }
         return migrator
     }
