@@ -10,7 +10,8 @@ enum SQLiteInsightRollupTriggers {
     static let sources = [("day_entries", "date"), ("checkins", "local_date")]
 
     /// The three triggers of `table` (`<table>_forget_insights_insert`, `_update`, `_delete`), in
-    /// place of the ones it has.
+    /// place of the ones it has. Migration 020 wrote them unguarded with the same statements; a
+    /// change to what they forget is a new migration that writes them all again.
     ///
     /// `guarded` (migration 026): each trigger first asks whether there is anything to forget
     /// (`WHEN`, `anythingToForget`). Its `DELETE`s do nothing when there is not, but each still
