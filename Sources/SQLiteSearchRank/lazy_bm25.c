@@ -70,20 +70,21 @@ static void lazyBM25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_cont
     const double k1 = 1.2;
     const double b = 0.75;
     QueryData *data = 0;
-    int instances = 0;
     int length = 0;
     double score = 0.0;
     int rc = queryData(api, fts, &data);
-    if (rc == SQLITE_OK) {
-        memset(data->frequency, 0, sizeof(double) * (size_t)data->phraseCount);
-        rc = api->xInstCount(fts, &instances);
-    }
-    for (int i = 0; rc == SQLITE_OK && i < instances; i++) {
-        int phrase, column, offset;
-        rc = api->xInst(fts, i, &phrase, &column, &offset);
-        if (rc == SQLITE_OK) {
-            data->frequency[phrase] += column < argumentCount ? sqlite3_value_double(arguments[column]) : 1.0;
+    // Each phrase's weighted hits, its instances read one phrase at a time (`xPhraseFirst`):
+    // bm25's `xInstCount` first merges every phrase's positions into one array, 4 % of a search's
+    // statement for a word in 400 rows. The same additions in the same order, so the same bits.
+    for (int phrase = 0; rc == SQLITE_OK && phrase < data->phraseCount; phrase++) {
+        Fts5PhraseIter instances;
+        int column = 0, offset = 0;
+        double frequency = 0.0;
+        rc = api->xPhraseFirst(fts, phrase, &instances, &column, &offset);
+        for (; rc == SQLITE_OK && column >= 0; api->xPhraseNext(fts, &instances, &column, &offset)) {
+            frequency += column < argumentCount ? sqlite3_value_double(arguments[column]) : 1.0;
         }
+        data->frequency[phrase] = frequency;
     }
     // The row's length: passed after the weights (search_docs.length), or read by FTS5 from its
     // docsize table, a nested statement per row that was a sixth of a search's CPU.
