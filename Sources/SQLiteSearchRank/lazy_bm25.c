@@ -14,7 +14,6 @@ typedef struct {
     sqlite3_int64 rowCount;
     double averageLength;
     double *inverseFrequency;  // per phrase; negative until the phrase first counts
-    double *frequency;         // per phrase; the current row's weighted hits
 } QueryData;
 
 static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *count) {
@@ -31,12 +30,11 @@ static int queryData(const Fts5ExtensionApi *api, Fts5Context *fts, QueryData **
         return SQLITE_OK;
     }
     int phrases = api->xPhraseCount(fts);
-    data = sqlite3_malloc64(sizeof(QueryData) + sizeof(double) * 2 * (sqlite3_uint64)phrases);
+    data = sqlite3_malloc64(sizeof(QueryData) + sizeof(double) * (sqlite3_uint64)phrases);
     if (!data) return SQLITE_NOMEM;
     memset(data, 0, sizeof(QueryData));
     data->phraseCount = phrases;
     data->inverseFrequency = (double *)&data[1];
-    data->frequency = &data->inverseFrequency[phrases];
     for (int i = 0; i < phrases; i++) data->inverseFrequency[i] = -1.0;
     sqlite3_int64 tokens = 0;
     int rc = api->xRowCount(fts, &data->rowCount);
@@ -73,6 +71,16 @@ static void lazyBM25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_cont
     int length = 0;
     double score = 0.0;
     int rc = queryData(api, fts, &data);
+    // The row's length: passed after the weights (search_docs.length), or read by FTS5 from its
+    // docsize table, a nested statement per row that was a sixth of a search's CPU.
+    if (rc == SQLITE_OK) {
+        int columns = api->xColumnCount(fts);
+        if (argumentCount > columns && sqlite3_value_type(arguments[columns]) == SQLITE_INTEGER) {
+            length = sqlite3_value_int(arguments[columns]);
+        } else {
+            rc = api->xColumnSize(fts, -1, &length);
+        }
+    }
     // Each phrase's weighted hits, its instances read one phrase at a time (`xPhraseFirst`):
     // bm25's `xInstCount` first merges every phrase's positions into one array, 4 % of a search's
     // statement for a word in 400 rows. The same additions in the same order, so the same bits.
@@ -84,19 +92,8 @@ static void lazyBM25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_cont
         for (; rc == SQLITE_OK && column >= 0; api->xPhraseNext(fts, &instances, &column, &offset)) {
             frequency += column < argumentCount ? sqlite3_value_double(arguments[column]) : 1.0;
         }
-        data->frequency[phrase] = frequency;
-    }
-    // The row's length: passed after the weights (search_docs.length), or read by FTS5 from its
-    // docsize table, a nested statement per row that was a sixth of a search's CPU.
-    int columns = api->xColumnCount(fts);
-    if (rc == SQLITE_OK && argumentCount > columns && sqlite3_value_type(arguments[columns]) == SQLITE_INTEGER) {
-        length = sqlite3_value_int(arguments[columns]);
-    } else if (rc == SQLITE_OK) {
-        rc = api->xColumnSize(fts, -1, &length);
-    }
-    for (int phrase = 0; rc == SQLITE_OK && data && phrase < data->phraseCount; phrase++) {
-        double frequency = data->frequency[phrase];
-        if (frequency == 0.0) continue;  // adds nothing to the score: bm25 would still count its rows
+        // A phrase without hits adds nothing to the score: bm25 would still count its rows.
+        if (rc != SQLITE_OK || frequency == 0.0) continue;
         double idf = 0.0;
         rc = inverseFrequency(api, fts, data, phrase, &idf);
         if (rc == SQLITE_OK) {
