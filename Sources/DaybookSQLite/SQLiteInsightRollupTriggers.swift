@@ -42,24 +42,34 @@ enum SQLiteInsightRollupTriggers {
 
     /// The rollups a change of `row` (`NEW` or `OLD`) makes stale, deleted.
     private static func forget(_ row: String, _ column: String) -> String {
-        let month = "substr(\(row).\(column), 1, 7)"
+        let (month, year) = monthAndYear(row, column)
         return """
             DELETE FROM insight_rollups WHERE user_id = \(row).user_id
-                AND period IN (\(month), substr(\(row).\(column), 1, 4));
+                AND period IN (\(month), \(year));
             DELETE FROM insight_rollups WHERE user_id = \(row).user_id
-                AND period >= '~' || \(month) AND period < '~~' AND substr(period, 10, 7) <= \(month);
+                AND \(runsHolding(month));
             """
     }
 
     /// Whether `forget` would delete anything: the same conditions, each as its own lookup (an
     /// `IN` list or an `OR` would cost the temporary b-tree or the scan the guard is for).
     private static func anythingToForget(_ row: String, _ column: String) -> String {
-        let month = "substr(\(row).\(column), 1, 7)"
+        let (month, year) = monthAndYear(row, column)
         let rollups = "SELECT 1 FROM insight_rollups WHERE user_id = \(row).user_id AND"
         return """
             (EXISTS (\(rollups) period = \(month))
-                OR EXISTS (\(rollups) period = substr(\(row).\(column), 1, 4))
-                OR EXISTS (\(rollups) period >= '~' || \(month) AND period < '~~' AND substr(period, 10, 7) <= \(month)))
+                OR EXISTS (\(rollups) period = \(year))
+                OR EXISTS (\(rollups) \(runsHolding(month))))
             """
+    }
+
+    /// The month (`YYYY-MM`) and year of `row`'s date, as SQL expressions.
+    private static func monthAndYear(_ row: String, _ column: String) -> (month: String, year: String) {
+        ("substr(\(row).\(column), 1, 7)", "substr(\(row).\(column), 1, 4)")
+    }
+
+    /// The runs of whole months (`~LAST/FIRST`) that hold `month`: one range of the period index.
+    private static func runsHolding(_ month: String) -> String {
+        "period >= '~' || \(month) AND period < '~~' AND substr(period, 10, 7) <= \(month)"
     }
 }

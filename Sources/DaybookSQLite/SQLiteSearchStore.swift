@@ -61,8 +61,6 @@ struct SQLiteSearchStore: SearchStore {
     static func statement(userID: UUID, query: SearchQuery, limit: Int, offset: Int)
         -> (sql: String, arguments: StatementArguments)?
     {
-        let kinds = SearchKind.allCases.filter(query.filters.admits)
-        guard !kinds.isEmpty else { return nil }
         let user = Stored.id(userID)
         let words = !query.terms.isEmpty
         // Each word after the user's mark, which SQLite puts in its place.
@@ -70,6 +68,8 @@ struct SQLiteSearchStore: SearchStore {
         if words && query.filters.isEmpty {
             return (wordsEverywhere, [expression, user, user, limit, offset])
         }
+        let kinds = SearchKind.allCases.filter(query.filters.admits)
+        guard !kinds.isEmpty else { return nil }
         var conditions = ["d.user_id = ?"]
         if kinds.count < SearchKind.allCases.count {  // a kind filter; without one, every match is a kind
             conditions.append("d.kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")))")
