@@ -311,13 +311,24 @@ enum SQLiteSearchSchema {
     static let content = "search_index_content"
     static let contentBody = "c0"
 
-    /// A stored body (an SQL expression) without its owner mark: the text the snippet is cut from.
-    static func unmarked(_ body: String) -> String {
-        """
-        CASE WHEN substr(\(body), 1, 1) = char(1)
-            THEN substr(\(body), instr(substr(\(body), 2), char(1)) + 2) ELSE \(body) END
-        """
+    /// A stored body (`contentBody`, or its start) without its owner mark: the text a snippet is
+    /// cut from; its first `characters` (Unicode scalars, as SQLite and PostgreSQL count them) when
+    /// given. Read from the bytes: the same in SQL (`substr` after `instr`) walked each body's
+    /// characters three times, 160,000 instructions a search of 20 hits (5.6 % of its statement,
+    /// callgrind).
+    static func unmarked(_ body: UnsafeBufferPointer<UInt8>, characters: Int? = nil) -> String {
+        var start = 0
+        if body.first == 1, let end = body[1...].firstIndex(of: 1) { start = end + 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: body[start...]), as: UTF8.self)
+        guard let characters else { return text }
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: characters, limitedBy: scalars.endIndex)
+        else { return text }
+        return String(scalars[..<end])
     }
+
+    /// The longest owner mark (`ownerMark`) in characters: byte 1, a 64-bit number's 19 digits, byte 1.
+    static let longestMark = 21
 
     /// The stale documents that still exist (`d`), each once, read from the list first (`CROSS
     /// JOIN` keeps that order: the planner would rather scan all of `search_docs`).

@@ -24,7 +24,9 @@ struct SQLiteSearchStore: SearchStore {
                 else { return nil }
                 let hit = SearchHit(
                     kind: kind, date: date, id: kind == .day ? nil : row.optionalUUID(1), title: row.text(5),
-                    snippet: row.text(3), rank: -(row.optionalDouble(4) ?? 0))
+                    snippet: row.withText(3) { SQLiteSearchSchema.unmarked($0, characters: words ? nil : Self.lead) }
+                        ?? "",
+                    rank: -(row.optionalDouble(4) ?? 0))
                 return Ranked(hit: hit, ref: row.text(1))
             }
         }
@@ -84,6 +86,9 @@ struct SQLiteSearchStore: SearchStore {
         return (sql(words: words, conditions: conditions), StatementArguments(arguments))
     }
 
+    /// How many characters of each hit's text a search without words shows.
+    private static let lead = 300
+
     /// The condition that a document has the words (the expression and the user, `?` and `?`).
     private static let matchesWords = "search_index MATCH \(SQLiteSearchSchema.ownedQuery)"
 
@@ -104,11 +109,12 @@ struct SQLiteSearchStore: SearchStore {
         // 225 µs statement. SQL does not promise the subquery's order to the outer select, so
         // `search` sorts the page again (`Ranked`).
         let score = words ? "lazy_bm25(search_index, 1.0, d.length)" : "0.0"
-        let body = SQLiteSearchSchema.unmarked("content.\(SQLiteSearchSchema.contentBody)")
+        // The body with its owner mark, unmarked as it is read (`SQLiteSearchSchema.unmarked`).
+        let body = "content.\(SQLiteSearchSchema.contentBody)"
         let documents = words ? "search_index CROSS JOIN search_docs d ON d.id = search_index.rowid" : "search_docs d"
         return """
             SELECT page.kind, page.ref, page.date,
-                \(words ? body : "substr(\(body), 1, 300)"), page.score,
+                \(words ? body : "substr(\(body), 1, \(lead + SQLiteSearchSchema.longestMark))"), page.score,
                 CASE page.kind
                     WHEN 'journal' THEN (SELECT title FROM journal_entries WHERE id = page.ref)
                     WHEN 'item' THEN (SELECT name FROM closet_items WHERE user_id = page.user_id AND id = page.ref)

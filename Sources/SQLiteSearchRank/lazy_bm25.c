@@ -2,7 +2,8 @@
 //
 // The arithmetic is FTS5's bm25 (fts5_aux.c in SQLite): k1 = 1.2, b = 0.75, the document's length
 // over every column, the inverse document frequency log((N - n + 0.5) / (n + 0.5)) floored at
-// 1e-6, and the score negated so that better matches sort first.
+// 1e-6 (left out when the query has one phrase: see `inverseFrequency`), and the score negated so
+// that better matches sort first.
 #include "SQLiteSearchRank.h"
 
 #include <math.h>
@@ -49,9 +50,16 @@ static int queryData(const Fts5ExtensionApi *api, Fts5Context *fts, QueryData **
     return rc;
 }
 
-/// The phrase's inverse document frequency, counted on first use.
+/// The phrase's inverse document frequency, counted on first use; 1 when the query has only this
+/// phrase. Its rows are then all the query's matches, and every score would be multiplied by the
+/// same positive number: leaving it out keeps bm25's order and spares the count, a second walk of
+/// the phrase's postings that was 13 % of a one-word search's statement (callgrind).
 static int inverseFrequency(const Fts5ExtensionApi *api, Fts5Context *fts, QueryData *data, int phrase,
                             double *out) {
+    if (data->phraseCount == 1) {
+        *out = 1.0;
+        return SQLITE_OK;
+    }
     if (data->inverseFrequency[phrase] < 0) {
         sqlite3_int64 hits = 0;
         int rc = api->xQueryPhrase(fts, phrase, &hits, countRow);

@@ -12,6 +12,18 @@ import Testing
 /// indexed under its owner's number.
 @Suite("SQLite search: words owned by their writer")
 struct SQLiteSearchOwnedWordsTests {
+    /// A stored body without its mark, cut after a number of characters (Unicode scalars).
+    @Test func unmarkedBodies() {
+        func unmarked(_ body: String, _ characters: Int? = nil) -> String {
+            Array(body.utf8).withUnsafeBufferPointer { SQLiteSearchSchema.unmarked($0, characters: characters) }
+        }
+        #expect(unmarked("\u{1}12\u{1}walk home") == "walk home")
+        #expect(unmarked("\u{1}12\u{1}é🙂 tea", 2) == "é🙂")
+        #expect(unmarked("no mark", 20) == "no mark")
+        #expect(unmarked("") == "")
+        #expect(unmarked("\u{1}") == "\u{1}")  // a mark not closed is text
+    }
+
     func checkin(_ user: User, _ note: String, at seconds: Double) -> Checkin {
         Checkin(
             userID: user.id, at: time(seconds), localDate: date("2025-06-01"), timeZone: "UTC", feelingID: UUID(),
@@ -97,6 +109,12 @@ struct SQLiteSearchOwnedWordsTests {
                 userID: quiet.id, query: SearchQuery(terms: [], filters: SearchFilters()), limit: 5, offset: 0
             ).first)
         #expect(opening.snippet == "a walk at last")
+        // Without words a hit shows its text's first 300 characters, counted after the mark.
+        let long = String(repeating: "é🙂", count: 200)
+        try await store.checkins.insert(checkin(quiet, long, at: 200))
+        let openings = try await store.search.search(
+            userID: quiet.id, query: SearchQuery(terms: [], filters: SearchFilters()), limit: 5, offset: 0)
+        #expect(openings.map(\.snippet).contains(String(long.unicodeScalars.prefix(300))))
 
         // A deleted account takes its number and its words with it.
         try await store.users.delete(id: bob.id)

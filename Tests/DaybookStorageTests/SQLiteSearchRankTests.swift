@@ -8,8 +8,9 @@ import Testing
 @testable import DaybookSQLite
 
 /// `lazy_bm25` (the SQLiteSearchRank target) ranks exactly as FTS5's `bm25`: same rows, same
-/// scores to the last bit, whatever the query and the weights. It only skips counting the rows of
-/// phrases without a weighted hit, and takes each row's length from `search_docs`.
+/// scores to the last bit, whatever the query and the weights, but for a query of one phrase,
+/// where each score is bm25's without the phrase's inverse document frequency (the same factor in
+/// every row). It only skips counting rows, and takes each row's length from `search_docs`.
 @Suite("SQLite search rank")
 struct SQLiteSearchRankTests {
     @Test func scoresEqualFTS5sOwnBM25() async throws {
@@ -34,7 +35,7 @@ struct SQLiteSearchRankTests {
             ]
             for query in queries {
                 for weights in ["1.0", "0.5", "2.0", "0.0"] {
-                    let (lazy, builtIn) = try sqlite.database.read { db in
+                    let (lazy, builtIn, documents) = try sqlite.database.read { db in
                         func ranks(_ function: String) throws -> [[Double]] {
                             try Row.fetchAll(
                                 db,
@@ -45,18 +46,28 @@ struct SQLiteSearchRankTests {
                                     """, arguments: [query, Stored.id(anna.id)]
                             ).map { [Double($0[0] as Int64), $0[1]] }
                         }
-                        return (try ranks("lazy_bm25"), try ranks("bm25"))
+                        let documents = try Int.fetchOne(db, sql: "SELECT count(*) FROM search_index") ?? 0
+                        return (try ranks("lazy_bm25"), try ranks("bm25"), documents)
                     }
                     #expect(!lazy.isEmpty, "\(query)")
-                    #expect(lazy == builtIn, "\(query) with weights \(weights)")
+                    let phrases = query.count { $0 == "\u{2}" }
+                    // One phrase: its rows are the matches; bm25 multiplies each score by its IDF.
+                    let factor = phrases == 1 ? inverseFrequency(rows: lazy.count, of: documents) : 1
+                    #expect(lazy.map { [$0[0], $0[1] * factor] } == builtIn, "\(query) with weights \(weights)")
                 }
             }
         }
     }
 
+    /// bm25's inverse document frequency of a phrase in `rows` of `documents` (fts5_aux.c).
+    private func inverseFrequency(rows: Int, of documents: Int) -> Double {
+        let idf = log((Double(documents) - Double(rows) + 0.5) / (Double(rows) + 0.5))
+        return idf <= 0 ? 1e-6 : idf
+    }
+
     /// The lengths kept in `search_docs` (written by each commit's refresh) are FTS5's own, after
     /// inserts, updates that change a note's length and deletes: the search's rank, given them,
-    /// scores as `bm25` does.
+    /// scores as `bm25` does (asked for two words, which it scores with their IDF, as `bm25`).
     @Test func keptLengthsRankAsFTS5sOwn() async throws {
         try await TestDatabase.sqlite.withStore { store in
             let sqlite = try #require(store as? SQLiteStore)
@@ -89,9 +100,10 @@ struct SQLiteSearchRankTests {
                             sql: """
                                 SELECT d.id, \(function) AS score
                                 FROM search_index CROSS JOIN search_docs d ON d.id = search_index.rowid
-                                WHERE search_index MATCH '"' || \(SQLiteSearchSchema.ownerMark("?")) || 'walk"'
+                                WHERE search_index MATCH '"' || \(SQLiteSearchSchema.ownerMark("?")) || 'walk" "'
+                                    || \(SQLiteSearchSchema.ownerMark("?")) || 'park"'
                                 ORDER BY score, d.id
-                                """, arguments: [Stored.id(anna.id)]
+                                """, arguments: [Stored.id(anna.id), Stored.id(anna.id)]
                         ).map { [Double($0[0] as Int64), $0[1]] }
                     }
                     return (

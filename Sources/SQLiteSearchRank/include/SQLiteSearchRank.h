@@ -6,7 +6,9 @@
 // through a nested statement (a sixth of a search's CPU when measured).
 //
 // `lazy_bm25(table, weight, ...)` is bm25() with the same arguments and the same scores, bit for
-// bit (SQLiteSearchRankTests compares them). It counts a phrase's rows only once that phrase has
+// bit (SQLiteSearchRankTests compares them), except for a query of one phrase: there it leaves out
+// the phrase's inverse document frequency, the same factor in every row's score, so the rows keep
+// bm25's order without its count of them. It counts a phrase's rows only once that phrase has
 // a weighted hit in some matched row (until migration 25 every query held an owner token of weight
 // zero, whose rows bm25() counted: everything the user ever wrote). After a weight for every
 // column it takes the row's length in tokens, if known (NULL: FTS5 reads it): the search keeps it
