@@ -41,7 +41,7 @@ struct APIMiddleware: RouterMiddleware {
             ? importLimit + 64 * 1024
             : request.method == .post && request.uri.path == "/api/v1/media" ? photoLimit + 64 * 1024 : bodyLimit
         do {
-            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
+            if let length = request.headers.firstValue(.contentLength).flatMap({ Int($0) }), length > bodyLimit {
                 throw streams
                     ? APIProblem.importFile(.tooLarge(limit: importLimit)) : .payloadTooLarge(limit: bodyLimit)
             }

@@ -37,7 +37,7 @@ extension Converter {
     func extractAcceptHeaderIfPresent<T: AcceptableProtocol>(in headerFields: HTTPFields) throws
         -> [AcceptHeaderContentType<T>]
     {
-        guard headerFields[.accept] != nil else { return T.allCases.map { AcceptHeaderContentType(contentType: $0) } }
+        guard headerFields.contains(.accept) else { return T.allCases.map { AcceptHeaderContentType(contentType: $0) } }
         return try self.OpenAPIRuntime::extractAcceptHeaderIfPresent(in: headerFields)
     }
 

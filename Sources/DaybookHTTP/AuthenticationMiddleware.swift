@@ -62,7 +62,7 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         var response = try await RequestScope.$current.withValue(scope) {
             try await next(request, context)
         }
-        if refreshCookie, response.headers[.setCookie] == nil {
+        if refreshCookie, !response.headers.contains(.setCookie) {
             // The browser holds a session that has ended: drop the stale cookie.
             response.setCookie(DaybookCookie.clearSession(secure: context.isSecure))
         }

@@ -15,7 +15,8 @@ public struct ClientMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         let (address, secure) = resolver.resolve(remote: context.remoteAddress, headers: request.headers)
-        context.client = ClientInfo(ipAddress: address, deviceName: DeviceName.from(userAgent: request.headers[.userAgent]))
+        context.client = ClientInfo(
+            ipAddress: address, deviceName: DeviceName.from(userAgent: request.headers.firstValue(.userAgent)))
         context.isSecure = secure
         return try await next(request, context)
     }

@@ -40,7 +40,7 @@ public struct SecurityHeadersMiddleware: RouterMiddleware {
             // operator's to decide, so not included.
             headers[.strictTransportSecurity] = "max-age=31536000"
         }
-        if headers[.cacheControl] == nil {
+        if !headers.contains(.cacheControl) {
             // Pages and API answers are private to the person logged in.
             headers[.cacheControl] = "no-store"
         }

@@ -65,4 +65,14 @@ extension BearerTokenTests {
         headers.append(HTTPField(name: .authorization, value: "Bearer two"))
         #expect(AuthenticationMiddleware.bearerToken(headers) == "")
     }
+
+    /// A field read as it was sent, the first of its name, names in any case; `headers[name]` joins.
+    @Test func aFieldsFirstValue() {
+        var headers: HTTPFields = [.userAgent: "Phone/1", .contentLength: "12"]
+        headers.append(HTTPField(name: HTTPField.Name("user-agent")!, value: "Other/2"))
+        #expect(headers.firstValue(.userAgent) == "Phone/1")
+        #expect(headers[.userAgent] == "Phone/1, Other/2")
+        #expect(headers.firstValue(.contentLength) == "12")
+        #expect(headers.firstValue(.contentType) == nil)
+    }
 }
