@@ -92,7 +92,8 @@ struct RejectNulls: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        guard let body, request.headerFields.firstValue(.contentType)?.lowercased().hasPrefix("multipart/") != true else {
+        guard let body, request.headerFields.firstValue(.contentType)?.lowercased().hasPrefix("multipart/") != true
+        else {
             return try await next(request, body, metadata)
         }
         // `APIMiddleware` has already read the body into memory, within its limit.
