@@ -39,7 +39,8 @@ struct PostgresCheckinStore: CheckinStore {
             UPDATE checkins SET at = \(PGTime(checkin.at)), local_date = \(PGDate(checkin.localDate)),
                 time_zone = \(checkin.timeZone), feeling_id = \(checkin.feelingID), activity_id = \(checkin.activityID),
                 person_ids = \(checkin.personIDs)::uuid[], note = \(checkin.note),
-                updated_at = \(PGTime(checkin.updatedAt)), local_hour = \(checkin.localHour)
+                updated_at = \(PGTime(checkin.updatedAt)), local_hour = \(checkin.localHour),
+                search = to_tsvector('simple'::regconfig, \(checkin.note))
             WHERE user_id = \(checkin.userID) AND id = \(checkin.id)
             RETURNING 1
             """, logger: logger) > 0

@@ -82,7 +82,9 @@ struct PostgresClosetStore: ClosetStore {
             UPDATE closet_items SET category_id = \(item.categoryID), name = \(item.name), tags = \(item.tags)::text[],
                 colors = \(item.colors)::text[], photo_id = \(item.photoID), brand = \(item.brand), size = \(item.size),
                 season = \(item.season), purchase_date = \(purchase), price_cents = \(item.priceCents),
-                notes = \(item.notes), search_text = \(item.searchText), updated_at = \(PGTime(item.updatedAt))
+                notes = \(item.notes), search_text = \(item.searchText), updated_at = \(PGTime(item.updatedAt)),
+                search = to_tsvector('simple'::regconfig,
+                    daybook_item_text(\(item.name), \(item.brand), \(item.notes), \(item.tags)::text[]))
             WHERE user_id = \(item.userID) AND id = \(item.id) RETURNING 1
             """, logger: logger)
         if updated > 0 { return true }
@@ -274,11 +276,13 @@ struct PostgresClosetStore: ClosetStore {
         try await db.execute(
             """
             INSERT INTO closet_items (user_id, id, category_id, name, tags, colors, photo_id, brand, size, season,
-                purchase_date, price_cents, notes, search_text, archived_reason, created_at, updated_at)
+                purchase_date, price_cents, notes, search_text, archived_reason, created_at, updated_at, search)
             VALUES (\(item.userID), \(item.id), \(item.categoryID), \(item.name), \(item.tags)::text[],
                 \(item.colors)::text[], \(item.photoID), \(item.brand), \(item.size), \(item.season),
                 \(item.purchaseDate.map(PGDate.init)), \(item.priceCents), \(item.notes), \(item.searchText),
-                \(item.archivedReason?.rawValue), \(PGTime(item.createdAt)), \(PGTime(item.updatedAt)))
+                \(item.archivedReason?.rawValue), \(PGTime(item.createdAt)), \(PGTime(item.updatedAt)),
+                to_tsvector('simple'::regconfig,
+                    daybook_item_text(\(item.name), \(item.brand), \(item.notes), \(item.tags)::text[])))
             """, logger: logger)
     }
 

@@ -31,7 +31,9 @@ struct PostgresJournalStore: JournalStore {
                         tags = \(entry.tags)::text[], location = \(entry.location),
                         latitude = \(entry.coordinates?.latitude)::float8, longitude = \(entry.coordinates?.longitude)::float8,
                         entry_date = \(PGDate(entry.date)), is_public = \(entry.isPublic),
-                        friends_only = \(entry.visibility == .friends), updated_at = \(PGTime(entry.updatedAt))
+                        friends_only = \(entry.visibility == .friends), updated_at = \(PGTime(entry.updatedAt)),
+                        search = to_tsvector('simple'::regconfig, daybook_journal_text(
+                            \(entry.title), \(entry.body), \(entry.tags)::text[], \(entry.location)))
                     WHERE user_id = \(entry.userID) AND id = \(entry.id) RETURNING 1
                     """, logger: logger)
                 if updated > 0 {
@@ -177,11 +179,13 @@ struct PostgresJournalStore: JournalStore {
                 ).collect()
                 for row in rows {
                     let (id, tags) = try row.decode((UUID, [String]).self)
+                    let replaced = JournalRules.replacing(tag, with: replacement, in: tags)
                     try await connection.execute(
                         """
                         UPDATE journal_entries
-                        SET tags = \(JournalRules.replacing(tag, with: replacement, in: tags))::text[],
-                            updated_at = \(PGTime(now))
+                        SET tags = \(replaced)::text[], updated_at = \(PGTime(now)),
+                            search = to_tsvector('simple'::regconfig,
+                                daybook_journal_text(title, body, \(replaced)::text[], location))
                         WHERE user_id = \(userID) AND id = \(id)
                         """, logger: logger)
                 }

@@ -4,8 +4,8 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// Search on PostgreSQL: `tsvector` columns generated from the same words SQLite indexes
-/// (migrations 4 and 14), each with a GIN index leading with `user_id` (`btree_gin`), so a search
+/// Search on PostgreSQL: `tsvector` columns made from the same words SQLite indexes (migrations 4
+/// and 14; written by the rows' own statements since migration 27, `SearchText`), each with a GIN index leading with `user_id` (`btree_gin`), so a search
 /// reads only the user's own postings; ranked with `ts_rank`. The matches are ranked by their
 /// vectors alone and only the page's rows are read again for their text (`SearchText.ofPage`);
 /// snippets are cut from it by `SearchSnippet`, as on SQLite.
@@ -132,10 +132,16 @@ enum SearchWordsEverywhere: PreparedSQL {
 /// What each kind of record is shown by in a hit (the snippet is cut from it, as its search vector
 /// is made from it): one text for both statements, so that a search with a filter and one without
 /// show the same snippets.
+///
+/// Each row's search vector is `vector` of its text, written by the statements that write the row
+/// (migration 27; `PostgresSearchVectorTests` holds every write to it).
 enum SearchText {
     static let day = "daybook_day_text(e.note, e.thoughts, e.gratitude, e.answer, e.song_title, e.song_artist)"
     static let journal = "daybook_journal_text(j.title, j.body, j.tags, j.location)"
     static let item = "daybook_item_text(i.name, i.brand, i.notes, i.tags)"
+
+    /// The search vector of `text` (an SQL expression), as stored.
+    static func vector(_ text: String) -> String { "to_tsvector('simple'::regconfig, \(text))" }
 
     /// The text of a row of the page `hits`, read again by the address (`ctid`) its match was
     /// found at. Computed in the matches' select, the text was made for every match before the

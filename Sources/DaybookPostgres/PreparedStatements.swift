@@ -252,14 +252,15 @@ enum ClosetItemCountsByCategory: PreparedSQL {
         """
 }
 
-/// Inserting a day entry (`PostgresDayStore.bindings`), then `tail`: what happens when the date
-/// has one already.
+/// Inserting a day entry (`PostgresDayStore.bindings`) with its search vector (`SearchText`), then
+/// `tail`: what happens when the date has one already.
 private func dayEntryInsert(then tail: String) -> String {
     """
     INSERT INTO day_entries (user_id, date, mood, activity_ids, note, thoughts, gratitude, question,
-        answer, song_title, song_artist, song_link, photo_id, created_at, updated_at)
+        answer, song_title, song_artist, song_link, photo_id, created_at, updated_at, search)
     VALUES ($1::uuid, $2::date, $3::int8, $4::uuid[], $5::text, $6::text, $7::text[], $8::text, $9::text,
-        $10::text, $11::text, $12::text, $13::uuid, $14::timestamptz, $15::timestamptz)
+        $10::text, $11::text, $12::text, $13::uuid, $14::timestamptz, $15::timestamptz,
+        \(SearchText.vector("daybook_day_text($5::text, $6::text, $7::text[], $9::text, $10::text, $11::text)")))
     ON CONFLICT (user_id, date) \(tail)
     """
 }
@@ -279,7 +280,8 @@ enum DayEntryUpsert: PreparedSQL {
                     thoughts = excluded.thoughts, gratitude = excluded.gratitude, answer = excluded.answer,
                     question = CASE WHEN day_entries.question <> '' THEN day_entries.question ELSE excluded.question END,
                     song_title = excluded.song_title, song_artist = excluded.song_artist,
-                    song_link = excluded.song_link, photo_id = excluded.photo_id, updated_at = excluded.updated_at
+                    song_link = excluded.song_link, photo_id = excluded.photo_id, updated_at = excluded.updated_at,
+                    search = excluded.search
                 RETURNING (xmax <> 0) AS replaced, created_at,
                     coalesce((SELECT question FROM previous), '') AS previous_question,
                     (SELECT photo_id FROM previous) AS previous_photo_id
@@ -295,9 +297,9 @@ enum DayEntryInsertIfNew: PreparedSQL {
 enum CheckinInsert: PreparedSQL {
     static let sql = """
         INSERT INTO checkins (user_id, id, at, local_date, time_zone, feeling_id, activity_id, person_ids,
-            note, created_at, updated_at, local_hour)
+            note, created_at, updated_at, local_hour, search)
         VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::date, $5::text, $6::uuid, $7::uuid, $8::uuid[], $9::text,
-            $10::timestamptz, $11::timestamptz, $12::int8)
+            $10::timestamptz, $11::timestamptz, $12::int8, \(SearchText.vector("$9::text")))
         """
 }
 
@@ -305,8 +307,9 @@ enum CheckinInsert: PreparedSQL {
 enum JournalEntryInsert: PreparedSQL {
     static let sql = """
         INSERT INTO journal_entries (user_id, id, title, body, tags, location, latitude, longitude,
-            entry_date, is_public, friends_only, created_at, updated_at)
+            entry_date, is_public, friends_only, created_at, updated_at, search)
         VALUES ($1::uuid, $2::uuid, $3::text, $4::text, $5::text[], $6::text, $7::float8, $8::float8, $9::date,
-            $10::bool, $11::bool, $12::timestamptz, $13::timestamptz)
+            $10::bool, $11::bool, $12::timestamptz, $13::timestamptz,
+            \(SearchText.vector("daybook_journal_text($3::text, $4::text, $5::text[], $6::text)")))
         """
 }
