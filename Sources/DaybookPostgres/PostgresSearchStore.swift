@@ -5,10 +5,11 @@ import Logging
 import PostgresNIO
 
 /// Search on PostgreSQL: `tsvector` columns made from the same words SQLite indexes (migrations 4
-/// and 14; written by the rows' own statements since migration 27, `SearchText`), each with a GIN index leading with `user_id` (`btree_gin`), so a search
-/// reads only the user's own postings; ranked with `ts_rank`. The matches are ranked by their
-/// vectors alone and only the page's rows are read again for their text (`SearchText.ofPage`);
-/// snippets are cut from it by `SearchSnippet`, as on SQLite.
+/// and 14; written by the rows' own statements since migration 27, `SearchText`), each with a GIN
+/// index leading with `user_id` (`btree_gin`), so a search reads only the user's own postings;
+/// ranked with `ts_rank`. The matches are ranked by their vectors alone and only the page's rows
+/// are read again for their text (`SearchText.ofPage`); snippets are cut from it by
+/// `SearchSnippet`, as on SQLite.
 ///
 /// Words and no filter, the common search, is a prepared statement (`SearchWordsEverywhere`):
 /// planning the general statement took 3.5 ms per request, more than running it. Any other query is
