@@ -34,12 +34,19 @@ public enum PostgresTestDatabase {
     public static func withFreshStore<T: Sendable>(_ body: @Sendable (any DaybookStore) async throws -> T) async throws
         -> T
     {
+        try await withFreshStore { store, _ in try await body(store) }
+    }
+
+    /// The same, with the URL of the store's database, for a test's own SQL beside the store's.
+    public static func withFreshStore<T: Sendable>(
+        _ body: @Sendable (any DaybookStore, PostgresDatabaseURL) async throws -> T
+    ) async throws -> T {
         try await withFreshDatabase { url in
             let store = PostgresStore(settings: url, logger: logger)
             let pool = Task { try await store.run() }
             do {
                 try await store.migrate()  // nothing to do on a copy of the template; checks it is current
-                let result = try await body(store)
+                let result = try await body(store, url)
                 await stop(pool)
                 return result
             } catch {
