@@ -35,8 +35,9 @@ public struct SearchHit: Sendable, Hashable {
 /// song; a check-in's note; a journal entry's title, body, tags and place; a closet item's name,
 /// brand, notes and tags. SQLite answers with FTS5, PostgreSQL with a `tsvector` and a GIN
 /// index; both tokenize without stemming, so the same query finds the same things (held to one
-/// conformance suite). The index is kept by the database itself (triggers, generated columns), so
-/// every way of writing (the services, `copy-data`, a cascade) keeps it right.
+/// conformance suite). The index is kept where every write passes, so every way of writing (the
+/// services, `copy-data`, a cascade) keeps it right: on SQLite by triggers and the commit
+/// (`SQLiteSearchIndex`), on PostgreSQL by each statement that writes a row (`SearchText.vector`).
 public protocol SearchStore: Sendable {
     /// The user's matches passing `query.filters`, best first (then newest date first), or newest
     /// first when `query` has no words; `offset` skips that many. Only the user's own rows, by a
