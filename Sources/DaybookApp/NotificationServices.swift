@@ -42,8 +42,9 @@ struct ReminderScheduler: Service {
     }
 }
 
-/// Drains the Web Push outbox: sends what is due, then looks again within a second (or when the
-/// next retry is due). Every app server may run it; each delivery is leased to one at a time.
+/// Drains the Web Push outbox: sends what is due, then looks again after a second, or after 50 ms
+/// when it found work (a retry waits in the outbox until its time, and is seen by the next look).
+/// Every app server may run it; each delivery is leased to one at a time.
 struct PushOutboxService: Service {
     let push: PushService
     let logger: Logger

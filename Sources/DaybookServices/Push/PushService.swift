@@ -127,11 +127,6 @@ public struct PushService: Sendable {
         return due.count
     }
 
-    /// When the next delivery is due (nil: nothing waits).
-    public func nextDue() async throws -> Date? {
-        try await store.push.nextDue()
-    }
-
     private func deliver(_ delivery: PushDelivery, key: P256.Signing.PrivateKey) async {
         let outcome: Outcome
         do {
