@@ -47,6 +47,8 @@ struct APIErrorMapper {
             return .photo(error)
         case let error as ImportFileError:
             return .importFile(error)
+        case let error as LimitReached:
+            return .limitReached(error)
         case let error as TransferError:
             switch error {
             case .notFound: return .notFound
@@ -74,7 +76,7 @@ struct APIErrorMapper {
         let underlying = error.underlyingError
         switch underlying {
         case is APIProblem, is ValidationError, is FieldError, is NotFound, is AccountError, is NIOTooManyBytesError,
-            is ImageProcessingError, is ImportFileError, is TransferError:
+            is ImageProcessingError, is ImportFileError, is TransferError, is LimitReached:
             return problem(for: underlying)
         case let decoding as DecodingError:
             if let parameters = contract.queryParameters[error.operationID] {

@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookTransfer
 import DaybookMedia
+import DaybookServices
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -77,6 +78,13 @@ struct APIProblem: Error, Sendable {
             status: .tooManyRequests, code: "too_many_attempts",
             detail: "Too many attempts. Try again in \(minutes == 1 ? "a minute" : "\(minutes) minutes").",
             headers: [.retryAfter: String(seconds)])
+    }
+
+    /// A per-person limit (friend requests, push devices, exports, imports waiting).
+    static func limitReached(_ error: LimitReached) -> APIProblem {
+        APIProblem(
+            status: .tooManyRequests, code: "limit_reached", detail: error.message,
+            headers: [.retryAfter: String(error.retryAfterSeconds)])
     }
 
     static var notFound: APIProblem {

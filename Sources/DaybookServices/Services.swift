@@ -45,7 +45,8 @@ public final class Services: Sendable {
             store: store, blobs: blobs, quotaBytes: photoQuotaBytes, sessionCache: sessionCache, now: now)
         journal = JournalService(store: store, media: media, now: now)
         accounts = AccountService(
-            store: store, hasher: hasher, settings: settings, media: media, sessionCache: sessionCache, now: now)
+            store: store, hasher: hasher, settings: settings, media: media, transfers: transfers,
+            sessionCache: sessionCache, now: now)
         vocabulary = VocabularyService(store: store, cache: VocabularyCache(), now: now)
         days = DayService(store: store, media: media, vocabulary: vocabulary, now: now)
         checkins = CheckinService(store: store, vocabulary: vocabulary, now: now)

@@ -115,7 +115,9 @@ public struct WearSummary: Sendable, Hashable, Codable {
     /// Price per wear, rounded to the cent; nil without a price or wears.
     public func costPerWear(priceCents: Int?) -> Int? {
         guard let priceCents, count > 0 else { return nil }
-        return Int((Double(priceCents) / Double(count)).rounded())
+        // Integer halves-up rounding: no Double that could fall past Int.max on the way back.
+        let (quotient, remainder) = priceCents.quotientAndRemainder(dividingBy: count)
+        return quotient + (remainder >= count - remainder ? 1 : 0)
     }
 }
 

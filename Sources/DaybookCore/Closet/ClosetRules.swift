@@ -77,8 +77,10 @@ public enum ClosetRules {
         if shape.count == 2, shape[1].count > 2 {
             throw FieldError(field: field, code: "invalid", message: "A price has at most two decimals.")
         }
-        let cents = Int((value * 100).rounded())
-        guard cents <= priceMaxCents else {
+        // Bounded before it becomes an Int: a typed `99999999999999999999` is a Double past Int.max,
+        // and converting it would stop the whole server.
+        let scaled = (value * 100).rounded()
+        guard scaled <= Double(priceMaxCents), let cents = Int(exactly: scaled) else {
             throw FieldError(field: field, code: "out_of_range", message: "That price is too high for one item.")
         }
         return cents

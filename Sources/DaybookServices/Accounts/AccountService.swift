@@ -81,6 +81,9 @@ public struct AccountService: Sendable {
     let vocabulary: VocabularyService
     /// Deletes the user's photo files with the account; nil where no photos are kept.
     let media: MediaService?
+    /// Where exports and uploaded imports are kept: deleted with the account at once (an export is
+    /// a copy of everything the person had). Nil where there are none.
+    let transfers: TransferSettings?
     /// Sessions read a moment ago; every change to a user or a session below forgets the user's.
     let sessionCache: SessionCache
     let now: @Sendable () -> Date
@@ -89,10 +92,11 @@ public struct AccountService: Sendable {
     ///   nil makes one of `settings.sessionCacheLifetime`.
     public init(
         store: any DaybookStore, hasher: PasswordHasher, settings: AccountSettings = AccountSettings(),
-        media: MediaService? = nil, sessionCache: SessionCache? = nil,
+        media: MediaService? = nil, transfers: TransferSettings? = nil, sessionCache: SessionCache? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
+        self.transfers = transfers
         self.hasher = hasher
         self.settings = settings
         self.media = media
@@ -367,6 +371,13 @@ public struct AccountService: Sendable {
         try await checkPassword(password, of: auth, field: "password")
         // Photos first: their records say which files were the user's.
         try await media?.deleteAll(userID: auth.user.id)
+        if let transfers {
+            for kind in [TransferJob.Kind.export, .import] {
+                for job in try await store.transfers.jobs(userID: auth.user.id, kind: kind, limit: 10_000) {
+                    try? FileManager.default.removeItem(at: transfers.file(job.id, kind == .export ? "zip" : "upload"))
+                }
+            }
+        }
         try await store.users.delete(id: auth.user.id)
         sessionCache.forget(userID: auth.user.id)
     }

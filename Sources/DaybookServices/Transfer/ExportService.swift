@@ -30,7 +30,21 @@ public struct ExportService: Sendable {
     }
 
     /// Starts an export of the user's data; its job answers the progress.
+    ///
+    /// - Throws: `LimitReached` while one of the person's exports is still being written, or
+    ///   after `exportsPerDay` in a day: each one zips every photo they have.
     public func start(userID: UUID) async throws -> TransferJob {
+        let dayAgo = now().addingTimeInterval(-86_400)
+        let recent = try await store.transfers.jobs(userID: userID, kind: .export, limit: settings.exportsPerDay + 1)
+            .map { $0.markedStale(now: now()) }
+        if recent.contains(where: { $0.status == .running }) {
+            throw LimitReached("An export of yours is being written: wait for it to finish.", retryAfterSeconds: 30)
+        }
+        if recent.filter({ $0.createdAt > dayAgo }).count >= settings.exportsPerDay {
+            throw LimitReached(
+                "You have made \(settings.exportsPerDay) exports today, the most in a day: download one of them, or try again tomorrow."
+            )
+        }
         let stamp = LocalDate(now(), in: .gmt)
         let job = TransferJob(
             userID: userID, kind: .export, format: "zip", status: .running, fileName: "daybook-export-\(stamp).zip",

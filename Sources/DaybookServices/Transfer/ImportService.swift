@@ -43,13 +43,22 @@ public struct ImportService: Sendable {
         -> (TransferJob, ImportPreview)
     {
         let (url, bytes) = try upload.finish()
+        let waiting = try await store.transfers.jobs(userID: userID, kind: .import, limit: settings.keptImports + 1)
+            .filter { $0.status == .previewed }
+        guard waiting.count < settings.keptImports else {
+            try? FileManager.default.removeItem(at: url)
+            throw LimitReached(
+                "You have \(waiting.count) imports waiting to be started: start one of them first (one not started is dropped after a week).",
+                retryAfterSeconds: 600)
+        }
         var job = TransferJob(
             userID: userID, kind: .import, format: kind.rawValue, status: .previewed,
             fileName: String(fileName.prefix(200)), bytes: bytes, createdAt: now().roundedToMicroseconds)
         let kept = settings.file(job.id, "upload")
         do {
             try FileManager.default.moveItem(at: url, to: kept)
-            let preview = try await makePreview(job, file: kept)
+            // A preview reads the whole file, as a run does: under the same gate.
+            let preview = try await gate.withPermit { try await makePreview(job, file: kept) }
             job.preview = try JSONEncoder().encode(preview)
             try await store.transfers.insert(job)
             return (job, preview)
@@ -242,12 +251,14 @@ public struct ImportService: Sendable {
         }
     }
 
+    /// Reads a file within the time budget, on a thread of its own (see `BackgroundThread`):
+    /// previews and runs alike, each holding one of the gate's permits while it reads.
     func read(kind: ImportKind, file: URL, timeZone: TimeZone) async throws -> ImportBundle {
-        let limits = settings.limits
-        // Reading is CPU and disk work: off the request's executor.
-        return try await Task.detached {
+        var limits = settings.limits
+        limits.deadline = Date().addingTimeInterval(settings.readSeconds)
+        return try await BackgroundThread.run(name: "daybook-import-read") { [limits] in
             try ImportReader.read(kind: kind, file: file, timeZone: timeZone, limits: limits)
-        }.value
+        }
     }
 
     /// Reads the job's file and plans it against the account as it is now (the preview with the

@@ -10,6 +10,12 @@ public struct TransferSettings: Sendable {
     public var keepFor: TimeInterval
     /// Exports and imports that run at once on this server (each takes a core and some disk).
     public var concurrentJobs: Int
+    /// How long reading one file may take (a preview or a run), on a thread below requests' priority.
+    public var readSeconds: TimeInterval = 60
+    /// Imports a person may keep previewed and not yet run (each keeps its file on the disk).
+    public var keptImports: Int = 3
+    /// Exports a person may start in a day (each zips every photo they have).
+    public var exportsPerDay: Int = 10
 
     public init(
         directory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-transfers-\(UUID())"),

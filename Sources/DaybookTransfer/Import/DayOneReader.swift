@@ -15,7 +15,7 @@ public enum DayOneReader {
         for path in journals {
             let export: Export
             do {
-                export = try JSONDecoder().decode(Export.self, from: try archive.document(path))
+                export = try JSONDecoder.importing(archive.limits).decode(Export.self, from: try archive.document(path))
             } catch let error as ImportFileError {
                 throw error
             } catch {
@@ -23,6 +23,10 @@ public enum DayOneReader {
             }
             let journalTag = JournalRules.tag((path as NSString).deletingPathExtension)
             for entry in export.entries {
+                guard bundle.recordCount < archive.limits.records else {
+                    throw ImportFileError.tooManyRecords(limit: archive.limits.records)
+                }
+                if bundle.journal.count & 255 == 0 { try archive.limits.checkTime() }
                 guard let created = ISODate.parse(entry.creationDate) else {
                     bundle.problems.append(
                         ImportProblem(
@@ -71,7 +75,12 @@ public enum DayOneReader {
     }
 
     struct Export: Decodable {
-        var entries: [Entry]
+        var entries: [Entry] { records.elements }
+        private var records: RecordArray<Entry>
+
+        enum CodingKeys: String, CodingKey {
+            case records = "entries"
+        }
     }
 
     struct Entry: Decodable {

@@ -6,7 +6,9 @@ import Foundation
 /// milliseconds, `timeZoneOffset`, `mood` (a `customMoods` id), `note_title`, `note`, `tags` (ids of
 /// `tags`) and `assets` (ids of `assets`, whose `checksum` names a file under `assets/`)).
 public enum DaylioBackupReader {
-    public static func read(_ archive: SafeArchive) throws -> ImportBundle {
+    /// `timeZone` is the person's: an entry whose offset is the one their zone had at that
+    /// instant is kept in their zone (named, with its daylight-saving rules), not a bare offset.
+    public static func read(_ archive: SafeArchive, timeZone: TimeZone = .gmt) throws -> ImportBundle {
         guard let path = archive.file(named: "backup.daylio") else {
             throw ImportFileError("This is not a Daylio backup: it holds no backup.daylio.")
         }
@@ -17,7 +19,9 @@ public enum DaylioBackupReader {
         }
         let backup: Backup
         do {
-            backup = try JSONDecoder().decode(Backup.self, from: json)
+            backup = try JSONDecoder.importing(archive.limits).decode(Backup.self, from: json)
+        } catch let error as ImportFileError {
+            throw error
         } catch {
             throw ImportFileError("The backup's contents are not Daylio's JSON: \(JSONProblem.describe(error)).")
         }
@@ -32,12 +36,15 @@ public enum DaylioBackupReader {
         }
         let tags = Dictionary(backup.tags.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let assets = Dictionary((backup.assets ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for entry in backup.dayEntries {
-            guard let date = LocalDate(year: entry.year, month: entry.month + 1, day: entry.day) else {
+        for entry in backup.dayEntries.elements {
+            // The month is 0-based; checked before anything is added to it (a file's number can be
+            // anything an Int holds).
+            guard (0...11).contains(entry.month), let date = LocalDate(year: entry.year, month: entry.month + 1, day: entry.day)
+            else {
                 bundle.problems.append(
                     ImportProblem(
                         message:
-                            "An entry dated \(entry.year)-\(entry.month + 1)-\(entry.day) is not a date that exists; it is left out."
+                            "An entry dated \(entry.year)-\(entry.month)-\(entry.day) (month counted from 0) is not a date that exists; it is left out."
                     ))
                 continue
             }
@@ -47,10 +54,15 @@ public enum DaylioBackupReader {
                 )
                 continue
             }
-            let zone = TimeZone(secondsFromGMT: (entry.timeZoneOffset ?? 0) / 1000) ?? .gmt
-            let at =
+            let zone = Self.zone(offsetMilliseconds: entry.timeZoneOffset, at: entry.datetime, person: timeZone)
+            let instant =
                 entry.datetime.map { Date(timeIntervalSince1970: TimeInterval($0) / 1000) }
-                ?? date.start(in: zone).addingTimeInterval(TimeInterval(entry.hour * 3600 + entry.minute * 60))
+                ?? date.instant(hour: entry.hour, minute: entry.minute, in: zone)
+            guard let at = instant, at.isStorable else {
+                bundle.problems.append(
+                    ImportProblem(message: "An entry of \(date) has a time that cannot be; it is left out."))
+                continue
+            }
             let note = [entry.note_title ?? "", HTMLText.plain(entry.note ?? "")].filter { !$0.isEmpty }
                 .joined(separator: "\n\n")
             let photos = (entry.assets ?? []).compactMap { assets[$0]?.checksum }.compactMap { checksum in
@@ -70,10 +82,23 @@ public enum DaylioBackupReader {
         return bundle
     }
 
+    /// The zone of an entry: the person's own where its offset matches theirs at that instant,
+    /// else a fixed offset (Daylio keeps milliseconds; an offset past ±18 hours is no zone, and
+    /// the person's is taken).
+    static func zone(offsetMilliseconds: Int?, at datetime: Int64?, person: TimeZone) -> TimeZone {
+        guard let offsetMilliseconds, (-18 * 3_600_000...18 * 3_600_000).contains(offsetMilliseconds) else {
+            return person
+        }
+        let seconds = offsetMilliseconds / 1000
+        let instant = datetime.map { Date(timeIntervalSince1970: TimeInterval($0) / 1000) } ?? Date()
+        if person.secondsFromGMT(for: instant) == seconds { return person }
+        return TimeZone(secondsFromGMT: seconds) ?? person
+    }
+
     struct Backup: Decodable {
         var customMoods: [CustomMood]
         var tags: [Tag]
-        var dayEntries: [Entry]
+        var dayEntries: RecordArray<Entry>
         var assets: [Asset]?
     }
 

@@ -57,7 +57,12 @@ public enum DaylioCSVReader {
             let title = field(columns.noteTitle)
             let body = field(columns.note)
             let note = [title, body].filter { !$0.isEmpty }.joined(separator: "\n\n")
-            let at = date.start(in: timeZone).addingTimeInterval(TimeInterval(minutes * 60))
+            guard let at = date.instant(hour: minutes / 60, minute: minutes % 60, in: timeZone) else {
+                bundle.problems.append(
+                    ImportProblem(
+                        line: line, message: "“\(field(columns.time).prefix(40))” is not a time; the row is left out."))
+                continue
+            }
             bundle.moments.append(
                 ImportedMoment(
                     source: [

@@ -224,6 +224,9 @@ public struct ImportBundle: Sendable {
     }
 
     /// Every photo the records refer to.
+    /// Moments, days, check-ins and journal entries: what `ImportLimits.records` counts.
+    public var recordCount: Int { moments.count + days.count + checkins.count + journal.count }
+
     public var photoCount: Int {
         moments.reduce(0) { $0 + $1.photos.count } + journal.reduce(0) { $0 + $1.photos.count }
             + days.reduce(0) { $0 + ($1.photo == nil ? 0 : 1) } + closet.photoCount

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a file cannot be imported at all: said to the user beside the file field (a page) or as
 /// a problem naming `file` (the API). Nothing has been written when it is thrown.
 public struct ImportFileError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -30,8 +32,12 @@ public struct ImportLimits: Sendable, Hashable {
     public var archiveEntries: Int
     /// Columns in one CSV row.
     public var csvColumns: Int
-    /// Records (moments, days, check-ins, entries) in one file.
+    /// Records (moments, days, check-ins, entries) in one file: counted as they are decoded, so a
+    /// file of a million tiny entries is refused at the first one too many, not after reading all.
     public var records: Int
+    /// When reading must have finished: the service sets it from its time budget, and the readers
+    /// look at it every few records (`checkTime()`), so one file cannot hold a core for minutes.
+    public var deadline: Date = .distantFuture
 
     public init(
         fileBytes: Int = 1 << 30, documentBytes: Int = 128 << 20, photoBytes: Int = 25 << 20,
@@ -44,4 +50,21 @@ public struct ImportLimits: Sendable, Hashable {
         self.csvColumns = csvColumns
         self.records = records
     }
+}
+
+extension ImportLimits {
+    /// Throws when the reading has gone past `deadline`.
+    public func checkTime(now: Date = Date()) throws {
+        guard now < deadline else { throw ImportFileError.tooSlow }
+    }
+}
+
+extension ImportFileError {
+    public static func tooManyRecords(limit: Int) -> ImportFileError {
+        ImportFileError("The file holds more than \(limit) records, the most Daybook imports from one file.")
+    }
+
+    /// The file took longer to read than the time one import is given.
+    public static let tooSlow = ImportFileError(
+        "The file took too long to read: it is larger or more complicated than Daybook imports at once.")
 }

@@ -14,14 +14,12 @@ public enum ImportReader {
             guard size <= limits.documentBytes else { throw ImportFileError.tooLarge(limit: limits.documentBytes) }
             bundle = try DaylioCSVReader.read(try Data(contentsOf: file), timeZone: timeZone, limits: limits)
         case .daybook: bundle = try DaybookExportReader.read(try SafeArchive(url: file, limits: limits))
-        case .daylioBackup: bundle = try DaylioBackupReader.read(try SafeArchive(url: file, limits: limits))
+        case .daylioBackup:
+            bundle = try DaylioBackupReader.read(try SafeArchive(url: file, limits: limits), timeZone: timeZone)
         case .dayOne: bundle = try DayOneReader.read(try SafeArchive(url: file, limits: limits))
         case .journiv: bundle = try JournivReader.read(try SafeArchive(url: file, limits: limits))
         }
-        let records = bundle.moments.count + bundle.days.count + bundle.checkins.count + bundle.journal.count
-        guard records <= limits.records else {
-            throw ImportFileError("The file holds more than \(limits.records) records.")
-        }
+        guard bundle.recordCount <= limits.records else { throw ImportFileError.tooManyRecords(limit: limits.records) }
         guard !bundle.isEmpty else {
             let first = bundle.problems.first.map { " (\($0.text))" } ?? ""
             throw ImportFileError("Nothing in the file can be imported\(first).")

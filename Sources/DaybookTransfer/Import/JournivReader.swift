@@ -12,7 +12,7 @@ public enum JournivReader {
         }
         let export: Export
         do {
-            export = try JSONDecoder().decode(Export.self, from: try archive.document(path))
+            export = try JSONDecoder.importing(archive.limits).decode(Export.self, from: try archive.document(path))
         } catch let error as ImportFileError {
             throw error
         } catch {
@@ -27,6 +27,10 @@ public enum JournivReader {
         for journal in export.journals {
             let journalTag = JournalRules.tag(journal.title)
             for (index, entry) in journal.entries.enumerated() {
+                guard bundle.recordCount < archive.limits.records else {
+                    throw ImportFileError.tooManyRecords(limit: archive.limits.records)
+                }
+                if index & 255 == 0 { try archive.limits.checkTime() }
                 let zone = entry.entry_timezone.flatMap(TimeZone.init(identifier:)) ?? .gmt
                 guard let date = LocalDate(entry.entry_date) else {
                     bundle.problems.append(
@@ -100,7 +104,7 @@ public enum JournivReader {
 
         /// Journiv's score runs from -5 to 5, its categories are positive, neutral and negative.
         var suggestion: Int? {
-            if let score { return min(5, max(1, 3 + Int((Double(score) / 2.5).rounded()))) }
+            if let score { return min(5, max(1, 3 + Int((Double(min(max(score, -5), 5)) / 2.5).rounded()))) }
             switch category {
             case "positive": return 4
             case "neutral": return 3
@@ -112,7 +116,13 @@ public enum JournivReader {
 
     struct Journal: Decodable {
         var title: String
-        var entries: [Entry]
+        var entries: [Entry] { records.elements }
+        private var records: RecordArray<Entry>
+
+        enum CodingKeys: String, CodingKey {
+            case title
+            case records = "entries"
+        }
     }
 
     struct Entry: Decodable {
