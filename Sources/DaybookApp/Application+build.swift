@@ -26,6 +26,7 @@ public func buildApplication(
     var pushSettings = PushService.Settings()
     pushSettings.contact = configuration.pushContact
     pushSettings.allowHTTP = configuration.pushAllowHTTP
+    pushSettings.allowPrivate = configuration.pushAllowPrivate
     var accountSettings = AccountSettings()
     accountSettings.maxSignupsPerAddress = configuration.signupsPerHour
     let services = Services(

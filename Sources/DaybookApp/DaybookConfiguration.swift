@@ -28,6 +28,9 @@ public struct DaybookConfiguration: Sendable {
     /// endpoints may be plain `http` (a test service, a push server on the private network).
     public var pushContact = "mailto:daybook@localhost"
     public var pushAllowHTTP = false
+    /// Push endpoints and push apps on loopback or a private network (a push server on the
+    /// operator's own network); refused otherwise, as server-side request forgery.
+    public var pushAllowPrivate = false
     /// The bearer token `/metrics` asks for; without one, `/metrics` answers 404.
     public var metricsToken: String?
     /// Adds `/bench/hello`, a constant answer that measures the framework's own ceiling.
@@ -64,6 +67,7 @@ public struct DaybookConfiguration: Sendable {
         }
         if let value = environment["DAYBOOK_PUSH_CONTACT"], !value.isEmpty { configuration.pushContact = value }
         if environment["DAYBOOK_PUSH_ALLOW_HTTP"] == "1" { configuration.pushAllowHTTP = true }
+        if environment["DAYBOOK_PUSH_ALLOW_PRIVATE"] == "1" { configuration.pushAllowPrivate = true }
         if let value = environment["DAYBOOK_METRICS_TOKEN"], !value.isEmpty { configuration.metricsToken = value }
         if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
         if let value = environment["DAYBOOK_EVENT_LOOPS"].flatMap(Int.init), value > 0 {

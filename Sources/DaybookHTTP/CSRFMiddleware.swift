@@ -24,19 +24,23 @@ public struct CSRFMiddleware: RouterMiddleware {
         var request = request
         let existing = request.cookies[DaybookCookie.csrf]?.value ?? ""
         let isNew = !SessionToken.looksValid(existing)
-        context.csrfToken = isNew ? SessionToken.generate() : existing
+        let cookie = isNew ? SessionToken.generate() : existing
+        // Bound to the session (see `SessionToken.formToken`): a planted cookie and field pair is
+        // worth nothing without the victim's session token.
+        context.csrfToken = SessionToken.formToken(
+            csrfCookie: cookie, session: request.cookies[DaybookCookie.session]?.value)
 
         switch request.method {
         case .get, .head, .options:
             break
         default:
             let sent = try await Self.sentToken(&request, context: context)
-            guard !isNew, let sent, ConstantTime.equal(sent, existing) else {
+            guard !isNew, let sent, ConstantTime.equal(sent, context.csrfToken) else {
                 throw HTTPError(.forbidden, message: "This form has expired. Go back, reload the page and try again.")
             }
         }
         var response = try await next(request, context)
-        if isNew { response.setCookie(DaybookCookie.csrf(token: context.csrfToken, secure: context.isSecure)) }
+        if isNew { response.setCookie(DaybookCookie.csrf(token: cookie, secure: context.isSecure)) }
         return response
     }
 

@@ -21,7 +21,15 @@ struct PostgresFriendStore: FriendStore {
                 let state = try await connection.rows(
                     "SELECT state FROM friend_links WHERE user_id = \(from) AND other_id = \(to)", logger: logger
                 ).first.map { try $0.value("state", as: String.self) }
-                switch state {
+                // They asked first while the sender blocked them, so the sender never saw it (and
+                // has unblocked them since): this is the yes, as an incoming request would be.
+                let hiddenRequest =
+                    state == nil
+                    ? try await connection.rows(
+                        "SELECT 1 FROM friend_links WHERE user_id = \(to) AND other_id = \(from) AND state = 'outgoing'",
+                        logger: logger
+                    ).first != nil : false
+                switch hiddenRequest ? "incoming" : state {
                 case "friends": return .alreadyFriends
                 case "outgoing": return .alreadyRequested
                 case "incoming":

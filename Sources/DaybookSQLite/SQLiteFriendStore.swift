@@ -20,6 +20,11 @@ struct SQLiteFriendStore: FriendStore {
                 // They asked first: this is the yes.
                 try Self.setBoth(db, a, b, state: "friends", since: time)
                 return .friends
+            case nil where try Self.state(db, b, a) == "outgoing":
+                // They asked first while the sender blocked them, so the sender never saw it (and
+                // has unblocked them since): this is the yes too.
+                try Self.setBoth(db, a, b, state: "friends", since: time)
+                return .friends
             default:
                 let id = UUID.timeOrdered()
                 let insert = """

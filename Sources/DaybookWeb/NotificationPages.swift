@@ -157,6 +157,8 @@ struct NotificationPages: Sendable {
         } catch let error as ValidationError {
             return PhotoPages.json(
                 ["message": error.errors.first?.message ?? "That did not work."], status: .unprocessableContent)
+        } catch let error as LimitReached {
+            return PhotoPages.json(["message": error.message], status: .tooManyRequests)
         }
     }
 

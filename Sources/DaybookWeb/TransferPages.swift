@@ -157,6 +157,9 @@ struct TransferPages: Sendable {
             upload.discard()
             return PhotoPages.json(
                 ["field": "file", "message": error.message], status: .init(code: error.status))
+        } catch let error as LimitReached {
+            upload.discard()
+            return PhotoPages.json(["field": "file", "message": error.message], status: .tooManyRequests)
         } catch {
             upload.discard()
             throw error

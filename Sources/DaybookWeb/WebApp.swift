@@ -47,6 +47,8 @@ public struct WebApp: Sendable {
 
     public func addRoutes(to router: Router<AppRequestContext>) {
         let assets = self.assets
+        // Every page added below answers a service's refusal as a page (the API has its own).
+        router.add(middleware: PageErrorMiddleware(web: web))
         router.get("/static/{name}") { request, context -> Response in
             guard let name = context.parameters.get("name"), let response = assets.response(for: name, request: request)
             else { throw HTTPError(.notFound) }

@@ -1,3 +1,4 @@
+import DaybookServices
 import DaybookTestSupport
 import Foundation
 import HTTPTypes
@@ -30,7 +31,8 @@ struct PageOutboxTests {
                 )
             }
             return Browser(
-                client: client, cookie: "daybook_session=\(renewed.0); daybook_csrf=\(renewed.1)", csrf: renewed.1)
+                client: client, cookie: "daybook_session=\(renewed.0); daybook_csrf=\(renewed.1)",
+                csrf: SessionToken.formToken(csrfCookie: renewed.1, session: renewed.0))
         }
 
         func get(_ path: String) async throws -> (status: HTTPResponse.Status, text: String) {

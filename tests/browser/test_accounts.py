@@ -136,11 +136,14 @@ class FormClient:
         return self._open(urllib.request.Request(self.base + path))
 
     def csrf(self) -> str:
-        for cookie in self.jar:
-            if cookie.name == "daybook_csrf":
-                return cookie.value
-        self.get("/login")
-        return next(c.value for c in self.jar if c.name == "daybook_csrf")
+        """The token a page's forms carry, read from a page as a browser would: signed in, it is
+        bound to the session (not the cookie's own value), so it is read anew each time."""
+        for path in ("/profile", "/login"):
+            status, _, body = self.get(path)
+            found = re.search(r'name="csrf" value="([^"]+)"', body)
+            if status == 200 and found:
+                return found.group(1)
+        raise AssertionError("no page carried a CSRF token")
 
     def post(self, path: str, fields):
         pairs = list(fields.items()) if isinstance(fields, dict) else list(fields)

@@ -13,7 +13,7 @@ from test_notifications import register
 
 
 def test_a_notification_reaches_the_device_encrypted_and_signed(make_server, new_user):
-    server = make_server(env={"DAYBOOK_PUSH_ALLOW_HTTP": "1", "DAYBOOK_PUSH_CONTACT": "mailto:ops@example.org"})
+    server = make_server(env={"DAYBOOK_PUSH_ALLOW_HTTP": "1", "DAYBOOK_PUSH_ALLOW_PRIVATE": "1", "DAYBOOK_PUSH_CONTACT": "mailto:ops@example.org"})
     service = PushService()
     try:
         token = register(server, "pushed", new_user)
@@ -82,7 +82,7 @@ def test_bad_subscriptions_name_their_field(server, new_user):
 
 
 def test_a_push_app_gets_plain_text(make_server, new_user):
-    server = make_server(env={"DAYBOOK_PUSH_ALLOW_HTTP": "1"})
+    server = make_server(env={"DAYBOOK_PUSH_ALLOW_HTTP": "1", "DAYBOOK_PUSH_ALLOW_PRIVATE": "1"})
     service = PushService()
     try:
         token = register(server, "ntfy", new_user)

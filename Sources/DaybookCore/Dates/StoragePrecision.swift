@@ -28,5 +28,5 @@ extension Date {
         ... Date(timeIntervalSince1970: Double(LocalDate.latest.dayNumber + 1) * 86_400 - 1)
 
     /// Whether this instant is in `storableRange` (NaN is not).
-    public var isStorable: Bool { Date.storableRange.contains(self) }
+    public var isStorable: Bool { timeIntervalSince1970.isFinite && Date.storableRange.contains(self) }
 }

@@ -42,7 +42,7 @@ extension String {
     /// Whether any scalar is a C0/C1 control character (Unicode category Cc: U+0000–U+001F and
     /// U+007F–U+009F). Format characters such as the zero-width joiner are allowed: emoji sequences
     /// need them.
-    var containsControlCharacters: Bool { containsControlCharacters(besides: []) }
+    public var containsControlCharacters: Bool { containsControlCharacters(besides: []) }
 
     /// Whether any scalar is a control character other than `allowed` (ASCII ones: a free text
     /// keeps its line breaks and tabs). Read in UTF-8 bytes, where each control character has one

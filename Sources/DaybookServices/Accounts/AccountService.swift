@@ -162,7 +162,9 @@ public struct AccountService: Sendable {
             if password.isEmpty { errors.add("password", "required", "Enter your password.") }
             throw ValidationError(errors.errors)
         }
-        let user = try await store.users.user(login: identifier)
+        // A name with a control character in it is nobody's (a database could read `bob\0junk`
+        // as `bob`): it is looked up as no one, and costs the decoy's verification all the same.
+        let user = identifier.containsControlCharacters ? nil : try await store.users.user(login: identifier)
         let attempt = try await reserveAttempt(
             [accountKey(user?.id, login: identifier), "address:" + client.ipAddress],
             limit: settings.maxLoginFailures, window: settings.failureWindow)
@@ -175,14 +177,16 @@ public struct AccountService: Sendable {
         }
         guard try await hasher.verify(password, hash: storedHash) else { throw AccountError.invalidCredentials }
         try await store.loginAttempts.release(attempt)
-        try await store.loginAttempts.clear(key: accountKey(user.id, login: identifier))
         if hasher.needsRehash(storedHash) {
             try await store.users.setPasswordHash(try await hasher.hash(password), userID: user.id)
         }
         if try await store.twoFactor.secret(userID: user.id)?.enabled == true {
+            // The account's failures are not forgiven yet: wrong codes count on the same budget,
+            // and a right password must not refill it (only a right code does, in `completeLogin`).
             throw AccountError.secondFactorRequired(
                 challenge: try await challenge(user, kind: kind, persistent: persistent))
         }
+        try await store.loginAttempts.clear(key: accountKey(user.id, login: identifier))
         return try await startSession(for: user, kind: kind, persistent: persistent, client: client)
     }
 
@@ -386,7 +390,10 @@ public struct AccountService: Sendable {
     public func cleanUp() async throws {
         let time = now()
         try await store.sessions.deleteExpired(before: time)
-        try await store.loginAttempts.prune(before: time.addingTimeInterval(-settings.failureWindow))
+        // Every budget's window is kept: the longest decides (sign-ups and friend requests count
+        // over an hour, logins over a quarter).
+        let longest = max(settings.failureWindow, settings.signupWindow, FriendService.requestWindow)
+        try await store.loginAttempts.prune(before: time.addingTimeInterval(-longest))
         try await store.twoFactor.deleteExpiredChallenges(before: time)
         // A retry comes within minutes or hours of its first try; a day is plenty.
         try await store.idempotency.deleteExpired(before: time.addingTimeInterval(-86_400))

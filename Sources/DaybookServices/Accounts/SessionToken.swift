@@ -25,6 +25,18 @@ public enum SessionToken {
         return hasher.finalize().hexString
     }
 
+    /// The token a page's forms carry against cross-site requests: with a session, an HMAC of the
+    /// browser's CSRF cookie keyed by its session token, so a form token is good only with the
+    /// session it was made for (a sibling subdomain that plants a CSRF cookie and a matching form
+    /// field cannot know it: the session cookie is HttpOnly and never leaves this origin's
+    /// requests). Without a session (the log-in and sign-up forms), the cookie itself.
+    public static func formToken(csrfCookie: String, session: String?) -> String {
+        guard let session, looksValid(session) else { return csrfCookie }
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Array(csrfCookie.utf8), using: SymmetricKey(data: Array(session.utf8)))
+        return Array(mac).base64URLString
+    }
+
     /// Cheap shape check before touching the database: tokens are 43 base64url characters.
     public static func looksValid(_ token: String) -> Bool {
         token.utf8.count == 43

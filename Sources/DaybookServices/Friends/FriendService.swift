@@ -36,6 +36,7 @@ public struct FriendService: Sendable {
         guard other.id != user.id else {
             throw ValidationError([FieldError(field: "username", code: "invalid", message: "That is you.")])
         }
+        try await countRequest(from: user, to: other)
         if try await store.friends.hasBlocked(user.id, other.id) {
             throw ValidationError([
                 FieldError(
@@ -67,6 +68,34 @@ public struct FriendService: Sendable {
             ])
         }
         return (outcome, UserSummary(other))
+    }
+
+    /// Friend requests one person may send in `requestWindow`, and to any one person (each
+    /// notifies and pushes: cancelling and asking again in a loop must not flood anybody).
+    static let requestsPerWindow = 20
+    static let requestsToOnePerWindow = 3
+    static let requestWindow: TimeInterval = 3_600
+
+    /// Counts a request against the sender's budgets (on the attempts store every app server
+    /// shares); `LimitReached` when one is spent.
+    private func countRequest(from user: User, to other: User) async throws {
+        let sender = "friend-requests:" + user.id.lowercasedString
+        try await reserve(
+            sender, limit: Self.requestsPerWindow,
+            "You have sent \(Self.requestsPerWindow) friend requests in the last hour, the most in an hour: try again later.")
+        try await reserve(
+            sender + ":" + other.id.lowercasedString, limit: Self.requestsToOnePerWindow,
+            "You have asked @\(other.username) several times in the last hour: wait for them to answer.")
+    }
+
+    private func reserve(_ key: String, limit: Int, _ message: String) async throws {
+        let time = now()
+        let reservation = try await store.loginAttempts.reserve(
+            keys: [key], limit: limit, since: time.addingTimeInterval(-Self.requestWindow), at: time)
+        if case .refused(let oldest) = reservation {
+            let wait = oldest.addingTimeInterval(Self.requestWindow).timeIntervalSince(time)
+            throw LimitReached(message, retryAfterSeconds: Int(max(1, wait.rounded(.up))))
+        }
     }
 
     /// Says yes to a request the user received. `NotFound` when there is none with this id.

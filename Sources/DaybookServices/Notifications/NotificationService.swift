@@ -28,11 +28,22 @@ public struct NotificationService: Sendable {
     }
 
     /// "Does this device get notifications?": the button on the notifications page, and the API.
+    /// At most `testsPerHour` an hour: each one is a delivery to every device and push app.
     public func sendTest(userID: UUID) async throws -> InboxNotification {
-        try await notify(
+        let hourAgo = now().addingTimeInterval(-3_600)
+        let recent = try await store.notifications.list(userID: userID, after: nil, limit: 50)
+            .filter { $0.kind == "test" && $0.createdAt > hourAgo }
+        guard recent.count < Self.testsPerHour else {
+            throw LimitReached(
+                "You sent \(recent.count) test notifications in the last hour: that is enough to tell whether they arrive.",
+                retryAfterSeconds: 3_600)
+        }
+        return try await notify(
             userID: userID, kind: "test", text: "This is a test notification. Notifications reach you here.",
             link: "/notifications")
     }
+
+    static let testsPerHour = 5
 
     public func list(userID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [InboxNotification] {
         try await store.notifications.list(userID: userID, after: cursor, limit: limit)

@@ -17,13 +17,17 @@ public struct PushService: Sendable {
         /// Push services are HTTPS; plain HTTP only when the operator allows it (a local test
         /// service, a push server on the same private network).
         public var allowHTTP = false
+        /// Push servers on loopback or a private network (see `OutboundRequestGuard`).
+        public var allowPrivate = false
+        /// Devices and push apps one person may register.
+        public var devicesMax = 20
 
         public init() {}
     }
 
     let store: any DaybookStore
     let settings: Settings
-    let http: HTTPClient
+    let outbound: OutboundRequestGuard
     let logger: Logger
     let now: @Sendable () -> Date
     private let key: VAPIDKey
@@ -32,12 +36,15 @@ public struct PushService: Sendable {
     static let maxAttempts = 12
 
     public init(
-        store: any DaybookStore, settings: Settings = Settings(), http: HTTPClient = .shared,
+        store: any DaybookStore, settings: Settings = Settings(), outbound: OutboundRequestGuard? = nil,
         logger: Logger = Logger(label: "daybook.push"), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.settings = settings
-        self.http = http
+        self.outbound =
+            outbound
+            ?? OutboundRequestGuard(
+                settings: .init(allowHTTP: settings.allowHTTP, allowPrivate: settings.allowPrivate))
         self.logger = logger
         self.now = now
         self.key = VAPIDKey(store: store)
@@ -56,8 +63,10 @@ public struct PushService: Sendable {
         userID: UUID, endpoint: String, p256dh: String, auth: String, deviceName: String
     ) async throws -> PushSubscription {
         var errors = FieldErrors()
-        if !accepts(endpoint) {
-            errors.add("endpoint", "invalid", "The push endpoint must be an https URL from the browser.")
+        do {
+            try await outbound.check(endpoint)
+        } catch let refused as OutboundRequestGuard.Refused {
+            errors.add("endpoint", "invalid", "The push endpoint must be an https URL from the browser. \(refused.reason)")
         }
         let key = WebPushCrypto.data(base64URL: p256dh)
         if key.flatMap({ try? P256.KeyAgreement.PublicKey(x963Representation: $0) }) == nil {
@@ -66,6 +75,7 @@ public struct PushService: Sendable {
         let secret = WebPushCrypto.data(base64URL: auth)
         if secret?.count != 16 { errors.add("keys.auth", "invalid", "The auth secret must be 16 bytes, base64url.") }
         try errors.throwIfAny()
+        try await checkRoom(userID: userID, endpoint: endpoint)
         let name = String(deviceName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(120))
         return try await store.push.save(
             PushSubscription(
@@ -77,25 +87,31 @@ public struct PushService: Sendable {
     /// plain text. Only `https` (or `http` when the operator allows it).
     public func addPushApp(userID: UUID, url: String) async throws -> PushSubscription {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard accepts(trimmed) else {
+        do {
+            try await outbound.check(trimmed)
+        } catch let refused as OutboundRequestGuard.Refused {
             throw ValidationError([
                 FieldError(
                     field: "endpoint", code: "invalid",
-                    message: "Give the push app's https URL, like https://ntfy.example.org/my-daybook.")
+                    message: "Give the push app's https URL, like https://ntfy.example.org/my-daybook. \(refused.reason)")
             ])
         }
+        try await checkRoom(userID: userID, endpoint: trimmed)
         return try await store.push.save(
             PushSubscription(
                 userID: userID, kind: .pushApp, endpoint: trimmed, p256dh: Data(), auth: Data(),
                 deviceName: "Push app at \(URL(string: trimmed)?.host ?? "")", createdAt: now().roundedToMicroseconds))
     }
 
-    /// Where pushes may go: an `https` URL with a host (`http` only when the operator allows it),
-    /// at most 1,000 characters.
-    private func accepts(_ url: String) -> Bool {
-        guard url.count <= 1000, let parsed = URL(string: url), parsed.host != nil else { return false }
-        let scheme = parsed.scheme?.lowercased()
-        return scheme == "https" || (scheme == "http" && settings.allowHTTP)
+    /// A person has at most `devicesMax` devices and push apps (one registered again replaces
+    /// itself, so it does not count): each is a delivery for every notification.
+    private func checkRoom(userID: UUID, endpoint: String) async throws {
+        let devices = try await store.push.subscriptions(userID: userID)
+        guard devices.count < settings.devicesMax || devices.contains(where: { $0.endpoint == endpoint }) else {
+            throw LimitReached(
+                "You have \(devices.count) devices and push apps, the most Daybook keeps: remove one first.",
+                retryAfterSeconds: 60)
+        }
     }
 
     public func subscriptions(userID: UUID) async throws -> [PushSubscription] {
@@ -131,6 +147,10 @@ public struct PushService: Sendable {
         let outcome: Outcome
         do {
             outcome = try await send(delivery, key: key)
+        } catch let refused as OutboundRequestGuard.Refused {
+            // Its name now points somewhere Daybook does not send to: no retry will change that.
+            logger.notice("push refused", metadata: ["reason": "\(refused.reason)", "delivery": "\(delivery.id)"])
+            outcome = .undeliverable
         } catch {
             logger.notice("push failed", metadata: ["error": "\(type(of: error))", "delivery": "\(delivery.id)"])
             outcome = .retry
@@ -182,7 +202,7 @@ public struct PushService: Sendable {
         request.headers.add(
             name: "Topic", value: notification.id.lowercasedString.replacingOccurrences(of: "-", with: ""))
         request.body = .bytes(ByteBuffer(bytes: body))
-        return Self.outcome(try await http.execute(request, timeout: .seconds(15)).status.code)
+        return Self.outcome(try await outbound.send(request).status.code)
     }
 
     /// What a push service's (or push app's) answer means for the delivery.
@@ -191,7 +211,7 @@ public struct PushService: Sendable {
         case 200...299: .delivered
         case 404, 410: .gone
         case 429, 500...599: .retry
-        default: .undeliverable  // 400, 413: sending it again would not help
+        default: .undeliverable  // 400, 413, and a redirect (never followed): sending it again would not help
         }
     }
 }
@@ -205,7 +225,7 @@ extension PushService {
         request.headers.add(name: "Title", value: "Daybook")
         request.headers.add(name: "X-Daybook-Link", value: delivery.notification.link)
         request.body = .bytes(ByteBuffer(string: delivery.notification.text))
-        return Self.outcome(try await http.execute(request, timeout: .seconds(15)).status.code)
+        return Self.outcome(try await outbound.send(request).status.code)
     }
 }
 
