@@ -23,8 +23,11 @@ struct PostgresUserStore: UserStore {
         try await client.rows("SELECT * FROM users WHERE id = \(id)", logger: logger).first.map(Self.user)
     }
 
+    /// A name with a control character in it is nobody's (PostgreSQL refuses a NUL in text; SQLite
+    /// would compare only up to it).
     func user(login: String) async throws -> User? {
-        try await client.rows(
+        guard !login.containsControlCharacters else { return nil }
+        return try await client.rows(
             "SELECT * FROM users WHERE email = \(login.lowercased()) OR username_key = \(Username.canonical(login)) LIMIT 1",
             logger: logger
         ).first.map(Self.user)

@@ -36,8 +36,10 @@ struct SQLiteUserStore: UserStore {
         ).map(user)
     }
 
+    /// A name with a control character in it is nobody's (SQLite would compare only up to a NUL).
     func user(login: String) async throws -> User? {
-        try database.read { db in
+        guard !login.containsControlCharacters else { return nil }
+        return try database.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT \(Self.columns) FROM users WHERE email = ? OR username_key = ? LIMIT 1"),

@@ -47,6 +47,18 @@ struct OutboundRequestGuardTests {
         try await guarded.check("https://[2606:4700::1111]/topic")
     }
 
+    /// Reserved names are never sent to the resolver: tests' `push.example` has no address (taken
+    /// at registration, not sent to), `*.localhost` is loopback.
+    @Test func reservedNamesAreNotLookedUp() async throws {
+        let guarded = OutboundRequestGuard()
+        try await guarded.check("https://push.example/x", registering: true)
+        try await guarded.check("https://ntfy.example.org/mine", registering: true)
+        await #expect(throws: OutboundRequestGuard.Unresolved.self) { try await guarded.check("https://push.example/x") }
+        await #expect(throws: OutboundRequestGuard.Refused.self) {
+            try await guarded.check("https://app.localhost/x", registering: true)
+        }
+    }
+
     /// An operator's own push server on their network: allowed only when they say so.
     @Test func theOperatorMayAllowPrivateServers() async throws {
         let guarded = OutboundRequestGuard(settings: .init(allowHTTP: true, allowPrivate: true))

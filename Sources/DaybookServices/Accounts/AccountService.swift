@@ -193,7 +193,12 @@ public struct AccountService: Sendable {
     /// The throttling key of an account: its id when it exists, else the name that was tried, so
     /// that guesses at unknown names are limited the same way.
     func accountKey(_ userID: UUID?, login: String) -> String {
-        "account:" + (userID.map { $0.lowercasedString } ?? login.lowercased())
+        // Without control characters: a key is stored as text, and PostgreSQL refuses a NUL in it.
+        "account:"
+            + (userID.map { $0.lowercasedString }
+                ?? String(
+                    String.UnicodeScalarView(
+                        login.lowercased().unicodeScalars.filter { $0.properties.generalCategory != .control })))
     }
 
     /// Counts an attempt against every key *before* any password is checked (so concurrent guesses

@@ -55,9 +55,17 @@ public struct OutboundRequestGuard: Sendable {
         self.resolve = resolve
     }
 
-    /// Checks a URL: throws `Refused` with the reason.
+    /// A name that does not resolve now (the resolver is down, or the name is new): not refused,
+    /// since nothing can be reached through it, but not sent to either; a delivery tries again.
+    public struct Unresolved: Error, Sendable, Equatable {
+        public var host: String
+    }
+
+    /// Checks a URL: throws `Refused` with the reason, or `Unresolved` when its name has no
+    /// address now. At registration (`registering`), a name without an address is let through:
+    /// every send checks it again before anything goes out.
     @discardableResult
-    public func check(_ text: String) async throws -> URL {
+    public func check(_ text: String, registering: Bool = false) async throws -> URL {
         guard text.utf8.count <= 1000, let url = URL(string: text), let host = url.host, !host.isEmpty else {
             throw Refused(reason: "This is not a URL with a host.")
         }
@@ -69,10 +77,11 @@ public struct OutboundRequestGuard: Sendable {
         if url.user != nil || url.password != nil {
             throw Refused(reason: "A URL with a user name or password in it cannot be used here.")
         }
-        guard let kinds = await resolve(host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))),
+        guard let kinds = await addressKinds(of: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))),
             !kinds.isEmpty
         else {
-            throw Refused(reason: "“\(host.prefix(100))” cannot be found.")
+            if registering { return url }
+            throw Unresolved(host: String(host.prefix(100)))
         }
         if !settings.allowPrivate, kinds.contains(where: { $0 != .public }) {
             throw Refused(
@@ -81,6 +90,20 @@ public struct OutboundRequestGuard: Sendable {
             )
         }
         return url
+    }
+
+    /// The names RFC 2606 and RFC 6761 keep out of the public DNS are never looked up there:
+    /// `localhost` and `*.localhost` are loopback; `.test`, `.invalid`, `.example` and the
+    /// `example.com/.net/.org` domains have no address (and asking the resolver for them would
+    /// only send a query off the machine).
+    private func addressKinds(of host: String) async -> [IPAddressKind]? {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        func within(_ domain: String) -> Bool { name == domain || name.hasSuffix("." + domain) }
+        if within("localhost") { return [.loopback] }
+        if ["test", "invalid", "example", "example.com", "example.net", "example.org"].contains(where: within) {
+            return nil
+        }
+        return await resolve(host)
     }
 
     /// Checks the request's URL again, then sends it without following redirects, within

@@ -64,7 +64,7 @@ public struct PushService: Sendable {
     ) async throws -> PushSubscription {
         var errors = FieldErrors()
         do {
-            try await outbound.check(endpoint)
+            try await outbound.check(endpoint, registering: true)
         } catch let refused as OutboundRequestGuard.Refused {
             errors.add("endpoint", "invalid", "The push endpoint must be an https URL from the browser. \(refused.reason)")
         }
@@ -88,7 +88,7 @@ public struct PushService: Sendable {
     public func addPushApp(userID: UUID, url: String) async throws -> PushSubscription {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            try await outbound.check(trimmed)
+            try await outbound.check(trimmed, registering: true)
         } catch let refused as OutboundRequestGuard.Refused {
             throw ValidationError([
                 FieldError(
