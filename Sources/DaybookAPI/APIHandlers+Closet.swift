@@ -188,7 +188,7 @@ extension APIHandlers {
         let input = ClosetItemInput(
             name: body.name, categoryID: categoryID, tags: body.tags ?? [], colors: body.colors ?? [],
             photoID: photoID, brand: body.brand ?? "", size: body.size ?? "", season: body.season ?? "",
-            purchaseDate: body.purchaseDate ?? "", price: body.price.map { String(describing: $0) } ?? "",
+            purchaseDate: body.purchaseDate ?? "", price: body.price.map(ClosetRules.priceText(amount:)) ?? "",
             notes: body.notes ?? "")
         guard !ids.errors.isEmpty else { return input }
         var errors = ids.errors

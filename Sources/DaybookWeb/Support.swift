@@ -186,13 +186,11 @@ enum DateText {
         guard clock.count == 2 || clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
             (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
-        let second = clock.count == 3 ? Int(Double(clock[2]) ?? -1) : 0
-        guard (0...59).contains(second) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(
-            from: DateComponents(
-                year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second))
+        // Seconds may carry a fraction ("05.250"); checked as a Double before any Int is made of
+        // them ("1e300" seconds would trap in the conversion and stop the server).
+        let seconds = clock.count == 3 ? Double(clock[2]) ?? -1 : 0
+        guard seconds >= 0, seconds < 60 else { return nil }
+        return date.instant(hour: hour, minute: minute, second: Int(seconds), in: zone)
     }
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

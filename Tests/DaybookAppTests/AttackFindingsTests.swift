@@ -148,6 +148,28 @@ struct AttackFindingsTests {
         }
     }
 
+    /// Finding 7: a deleted account's export stayed on the disk for up to a week.
+    @Test(arguments: TestDatabase.available)
+    func deletingAnAccountDeletesItsExportsAtOnce(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let clock = TestClock()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("transfers-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let services = Services(
+                store: store, hasher: PasswordHasher(cost: 4), transfers: TransferSettings(directory: folder),
+                now: { clock.now })
+            let anna = try await register(services, "anna_d")
+            let job = try await services.exports.start(userID: anna.user.id)
+            for _ in 0..<200 where try await services.exports.job(id: job.id, userID: anna.user.id).status == .running {
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            let zips = { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".zip") } }
+            #expect(try zips().count == 1)
+            try await services.accounts.deleteAccount(anna, password: "right password 123")
+            #expect(try zips().isEmpty)
+        }
+    }
+
     /// Finding 7: no cap on exports (40 zips of every original in 3 s).
     @Test(arguments: TestDatabase.available)
     func exportsAreLimited(database: TestDatabase) async throws {

@@ -63,7 +63,7 @@ import Testing
         #expect(error?.message == "You can't log a day in the future (today is 2026-11-22).")
     }
 
-    @Test(arguments: ["2026-11-2", "2023-02-29", "yesterday", "", "2026/11/22", "22-11-2026"])
+    @Test(arguments: ["2026-11-2", "2023-02-29", "yesterday", "", "2026/11/22", "22-11-2026", "2026-11-22 ", " 2026-11-22", "2026-11-22\t"])
     func parseDateRefusesMalformed(_ text: String) {
         let error = fieldError { try DayEntryRules.parseDate(text, today: day) }
         #expect(error?.field == "date")

@@ -36,6 +36,15 @@ struct HostileNumberTests {
         }
     }
 
+    @Test func pricesSentAsNumbers() throws {
+        #expect(try ClosetRules.priceCents(ClosetRules.priceText(amount: 49.9)) == 4990)
+        #expect(try ClosetRules.priceCents(ClosetRules.priceText(amount: 0)) == 0)
+        #expect(try ClosetRules.priceCents(ClosetRules.priceText(amount: 1_000_000)) == 100_000_000)
+        for amount in [1e20, 92233720368547758.07, 1e300, .infinity, .nan, -1e300, -0.01, 1.005, 0.001] {
+            #expect(fieldError { try ClosetRules.priceCents(ClosetRules.priceText(amount: amount)) }?.field == "price")
+        }
+    }
+
     @Test func costPerWearOfTheLargestPrice() {
         #expect(WearSummary(count: 1, lastWorn: nil).costPerWear(priceCents: .max) == .max)
         #expect(WearSummary(count: 2, lastWorn: nil).costPerWear(priceCents: 5) == 3)

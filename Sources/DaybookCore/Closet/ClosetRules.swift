@@ -86,6 +86,21 @@ public enum ClosetRules {
         return cents
     }
 
+    /// An amount the API was sent as a JSON number, spelled for `priceCents(_:)`: to the cent when
+    /// it is one, else a text those checks refuse with the message that fits (below 0, too high,
+    /// more than two decimals). Never through `String(describing:)`, whose `1e+20` was refused
+    /// only by the accident of its spelling.
+    public static func priceText(amount: Double) -> String {
+        guard amount.isFinite else { return "not a number" }
+        if amount < 0 { return "-1" }
+        let scaled = (amount * 100).rounded()
+        guard scaled <= Double(priceMaxCents), let cents = Int(exactly: scaled) else {
+            return priceText(priceMaxCents + 1)
+        }
+        if abs(amount * 100 - scaled) > 1e-6 { return "0.001" }
+        return priceText(cents)
+    }
+
     /// `4990` → `49.90`.
     public static func priceText(_ cents: Int) -> String {
         let remainder = cents % 100

@@ -16,7 +16,9 @@ public enum DayEntryRules {
     /// - Throws: `FieldError` with code `invalid` unless it is a real `YYYY-MM-DD` date, or
     ///   `future_date` if it is after `today` (the user's today, in their time zone).
     public static func parseDate(_ text: String, today: LocalDate, field: String = "date") throws -> LocalDate {
-        guard let date = LocalDate(text.trimmingBlanks()) else {
+        // Exact: a path segment or a date field is `YYYY-MM-DD` and nothing else (a trailing space
+        // taken as the date made two spellings of one URL).
+        guard let date = LocalDate(text) else {
             throw FieldError(
                 field: field, code: "invalid", message: "Give the date as YYYY-MM-DD, for example \(today).")
         }
