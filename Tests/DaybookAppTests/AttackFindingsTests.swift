@@ -170,6 +170,25 @@ struct AttackFindingsTests {
         }
     }
 
+    /// Finding 7: 12 imports of 5 MB each were kept for a week without being started.
+    @Test(arguments: TestDatabase.available)
+    func importsWaitingToStartAreLimited(database: TestDatabase) async throws {
+        try await database.withStore { store in
+            let clock = TestClock()
+            let services = services(store, clock: clock)
+            let anna = try await register(services, "anna_i")
+            func preview(_ index: Int) async throws {
+                let upload = try services.imports.receive()
+                try upload.append(
+                    Array("full_date,date,weekday,time,mood,activities,note_title,note\n2020-01-0\(index),x,y,10:00,rad,,,n\n".utf8))
+                _ = try await services.imports.preview(
+                    userID: anna.user.id, kind: .daylioCSV, fileName: "d\(index).csv", upload: upload)
+            }
+            for index in 1...3 { try await preview(index) }
+            await #expect(throws: LimitReached.self) { try await preview(4) }
+        }
+    }
+
     /// Finding 7: no cap on exports (40 zips of every original in 3 s).
     @Test(arguments: TestDatabase.available)
     func exportsAreLimited(database: TestDatabase) async throws {

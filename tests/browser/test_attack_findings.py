@@ -205,3 +205,41 @@ def test_devices_and_test_notifications_are_capped(make_server, new_user):
         assert tests == [201] * 5 + [429], tests
     finally:
         app.close()
+
+
+def test_a_csrf_cookie_and_field_planted_together_are_refused(server, new_user):
+    """A sibling subdomain can set a cookie and post a form with the same value: the form token is
+    bound to the session, so the pair is worth nothing."""
+    user = new_user("csrf")
+    register(server, user)
+    form = FormClient(server.url)
+    form.login(user.username, user.password)
+    planted = next(c.value for c in form.jar if c.name == "daybook_csrf")
+    import urllib.parse
+    import urllib.request
+    data = urllib.parse.urlencode({"csrf": planted, "displayName": "Mallory was here"}).encode()
+    request = urllib.request.Request(server.url + "/profile", data=data, method="POST",
+                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+    status, _, page = form._open(request)
+    assert status == 403, (status, page[:200])
+    # The page's own token works.
+    status, _, _ = form.post("/notifications/read-all", {})
+    assert status == 303
+
+
+def test_wearing_one_more_item_on_a_full_day_is_a_message_not_a_500(server, new_user):
+    user = new_user("wear")
+    token = register(server, user)
+    category = call(server.url, "GET", "/closet/categories", token)[1]["items"][0]["id"]
+    items = [call(server.url, "POST", "/closet/items", token, {"name": f"Sock {n}", "categoryId": category})[1]["id"]
+             for n in range(51)]
+    import datetime
+    today = datetime.date.today().isoformat()
+    status, day = call(server.url, "PUT", f"/outfit-calendar/{today}", token, {"itemIds": items[:50]})
+    assert status in (200, 201), day
+    form = FormClient(server.url)
+    form.login(user.username, user.password)
+    status, _, page = form.post(f"/closet/items/{items[50]}/wear", {})
+    assert status == 422, (status, page[:300])
+    assert "at most 50" in page
+    still_up(server, token)
