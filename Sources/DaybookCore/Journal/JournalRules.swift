@@ -118,6 +118,15 @@ public enum JournalRules {
         }
     }
 
+    /// One tag from a name another app gave (a journal called "Dev Journal", a tag "family 👪"):
+    /// its words joined by hyphens, as the closet writes "light blue", so that a name with spaces
+    /// stays one tag. Nil when nothing of it can be a tag.
+    public static func tagFromName(_ raw: String) -> String? {
+        let words = raw.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map { $0.drop(while: { $0 == "#" }) }
+            .filter { !$0.isEmpty }
+        return tag(words.joined(separator: "-"))
+    }
+
     /// A tag from a URL or a filter field, or nil if it cannot be one.
     public static func tag(_ raw: String) -> String? {
         let tags = normalizeTags([raw])

@@ -21,7 +21,7 @@ public enum DayOneReader {
             } catch {
                 throw ImportFileError("“\(path)” is not a Day One journal: \(JSONProblem.describe(error)).")
             }
-            let journalTag = JournalRules.tag((path as NSString).deletingPathExtension)
+            let journalTag = JournalRules.tagFromName((path as NSString).deletingPathExtension)
             for entry in export.entries {
                 guard bundle.recordCount < archive.limits.records else {
                     throw ImportFileError.tooManyRecords(limit: archive.limits.records)
@@ -37,7 +37,7 @@ public enum DayOneReader {
                 }
                 let zone = entry.timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
                 var photos: [String] = []
-                for photo in entry.photos ?? [] {
+                for photo in Self.inOrder(entry.photos ?? [], text: entry.text ?? "") {
                     let name = photo.md5.map { "\($0).\(photo.type ?? "jpeg")" }
                     if let name, let found = archive.file(named: name, under: "photos/") {
                         photos.append(found)
@@ -49,12 +49,30 @@ public enum DayOneReader {
                             ))
                     }
                 }
-                let tags = (entry.tags ?? []) + (journalTag.map { [$0] } ?? [])
+                let tags = (entry.tags ?? []).compactMap { JournalRules.tagFromName($0) } + (journalTag.map { [$0] } ?? [])
+                let date = LocalDate(created, in: zone)
+                // Video and sound recordings are not kept by Daybook: said in the preview, by
+                // entry, so nobody finds out by missing them.
+                let recordings = (entry.videos ?? []).count + (entry.audios ?? []).count
+                if recordings > 0 {
+                    bundle.problems.append(
+                        ImportProblem(
+                            message:
+                                "The entry of \(date) has \(Self.describe(videos: (entry.videos ?? []).count, audios: (entry.audios ?? []).count)), which Daybook does not keep\(photos.isEmpty && Self.withoutPhotoMarks(entry.text ?? "").isEmpty ? "; with nothing else in it, the entry is left out" : "; the rest of the entry comes")."
+                        ))
+                }
+                let body = Self.withoutPhotoMarks(entry.text ?? "")
+                guard !body.isEmpty || !photos.isEmpty else {
+                    if recordings == 0 {
+                        bundle.problems.append(ImportProblem(message: "The entry of \(date) is empty; it is left out."))
+                    }
+                    continue
+                }
                 bundle.journal.append(
                     ImportedJournalEntry(
-                        source: "dayone\u{1F}\(entry.uuid)", date: LocalDate(created, in: zone), createdAt: created,
+                        source: "dayone\u{1F}\(entry.uuid)", date: date, createdAt: created,
                         updatedAt: entry.modifiedDate.flatMap(ISODate.parse) ?? created,
-                        body: Self.withoutPhotoMarks(entry.text ?? ""), tags: tags,
+                        body: body, tags: tags,
                         location: entry.location?.placeName ?? entry.location?.localityName ?? "",
                         coordinates: Coordinates(
                             latitude: entry.location?.latitude, longitude: entry.location?.longitude),
@@ -72,6 +90,26 @@ public enum DayOneReader {
             of: #"[ \t]*!\[[^\]]*\]\(dayone-moment:/*[^)]*\)"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"\\([.!\-()\[\]#*_])"#, with: "$1", options: .regularExpression)
             .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Photos in the order the entry shows them: where the text places each (its
+    /// `dayone-moment://ID` mark), then by Day One's `orderInEntry`, then as listed.
+    static func inOrder(_ photos: [Photo], text: String) -> [Photo] {
+        func place(_ photo: Photo) -> Int {
+            guard let id = photo.identifier, let found = text.range(of: "dayone-moment://" + id) else { return .max }
+            return text.distance(from: text.startIndex, to: found.lowerBound)
+        }
+        return photos.enumerated().sorted { a, b in
+            (place(a.element), a.element.orderInEntry ?? .max, a.offset)
+                < (place(b.element), b.element.orderInEntry ?? .max, b.offset)
+        }.map(\.element)
+    }
+
+    static func describe(videos: Int, audios: Int) -> String {
+        [
+            videos == 0 ? nil : videos == 1 ? "a video" : "\(videos) videos",
+            audios == 0 ? nil : audios == 1 ? "an audio recording" : "\(audios) audio recordings",
+        ].compactMap { $0 }.joined(separator: " and ")
     }
 
     struct Export: Decodable {
@@ -92,6 +130,13 @@ public enum DayOneReader {
         var tags: [String]?
         var location: Location?
         var photos: [Photo]?
+        var videos: [Recording]?
+        var audios: [Recording]?
+    }
+
+    /// A video or an audio recording: only counted.
+    struct Recording: Decodable {
+        var identifier: String?
     }
 
     struct Location: Decodable {
@@ -105,5 +150,6 @@ public enum DayOneReader {
         var identifier: String?
         var md5: String?
         var type: String?
+        var orderInEntry: Int?
     }
 }

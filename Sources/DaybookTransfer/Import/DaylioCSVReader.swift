@@ -25,6 +25,7 @@ public enum DaylioCSVReader {
         var bundle = ImportBundle(kind: .daylioCSV)
         var record = 0
         var seen: [String: Int] = [:]
+        var scalesSeen = 0
         while let row = reader.next() {
             record += 1
             let line = shape.line(ofRecord: record)
@@ -54,8 +55,10 @@ public enum DaylioCSVReader {
             }
             let activities = field(columns.activities).components(separatedBy: "|")
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            let title = field(columns.noteTitle)
-            let body = field(columns.note)
+            // Daylio writes its rich notes as HTML in the CSV too (`<br>`, `<b>`), as in backups.
+            let title = HTMLText.plain(field(columns.noteTitle))
+            let body = HTMLText.plain(field(columns.note))
+            if !field(columns.scales).isEmpty { scalesSeen += 1 }
             let note = [title, body].filter { !$0.isEmpty }.joined(separator: "\n\n")
             guard let at = date.instant(hour: minutes / 60, minute: minutes % 60, in: timeZone) else {
                 bundle.problems.append(
@@ -78,6 +81,13 @@ public enum DaylioCSVReader {
         for name in bundle.moodNames {
             if let value = ImportBundle.suggestion(for: name) { bundle.suggestedMoods[name] = value }
         }
+        if scalesSeen > 0 {
+            bundle.problems.append(
+                ImportProblem(
+                    message:
+                        "\(scalesSeen) row(s) have values in Daylio's “scales” column, which Daybook has no place for: they are left out (the rest of each row comes)."
+                ))
+        }
         return bundle
     }
 
@@ -91,6 +101,7 @@ public enum DaylioCSVReader {
         var activities: Int?
         var noteTitle: Int?
         var note: Int?
+        var scales: Int?
 
         init?(_ header: [String]) {
             func index(_ name: String) -> Int? { header.firstIndex(of: name) }
@@ -104,6 +115,7 @@ public enum DaylioCSVReader {
             activities = index("activities")
             noteTitle = index("note_title")
             note = index("note")
+            scales = index("scales")
         }
 
         /// `full_date` (2023-01-05), or the older `year` with `date` (“January 5”, “5 Jan”).
@@ -117,14 +129,14 @@ public enum DaylioCSVReader {
             return LocalDate(year: year, month: month, day: day)
         }
 
+        /// A month's name in any language Daylio writes (its older exports spell dates in the
+        /// phone's language: "7 września"), full or short, as a date or on its own.
         static func month(_ word: String) -> Int? {
-            let names = [
-                "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december",
-            ]
-            let lower = word.lowercased()
+            let lower = word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
             guard lower.count >= 3 else { return nil }
-            return names.firstIndex { $0.hasPrefix(lower) }.map { $0 + 1 }
+            if let month = DaylioMonthNames.months[lower] { return month }
+            // An English prefix ("Sept", "Febr"), as the oldest exports were read before.
+            return DaylioMonthNames.english.firstIndex { $0.hasPrefix(lower) }.map { $0 + 1 }
         }
 
         /// “20:15”, “8:15 PM”, “8:15 am”: minutes after midnight.

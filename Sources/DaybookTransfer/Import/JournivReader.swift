@@ -19,13 +19,13 @@ public enum JournivReader {
             throw ImportFileError("data.json is not a Journiv export: \(JSONProblem.describe(error)).")
         }
         var bundle = ImportBundle(kind: .journiv)
-        for mood in export.mood_definitions ?? [] where !bundle.moodNames.contains(mood.name) {
-            bundle.moodNames.append(mood.name)
-            bundle.suggestedMoods[mood.name] = mood.suggestion
-        }
+        // Only the moods the entries use are asked about (Journiv defines twenty; a person uses a
+        // few): each definition only suggests what its mood means.
+        let definitions = Dictionary(
+            (export.mood_definitions ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let folder = (path as NSString).deletingLastPathComponent
         for journal in export.journals {
-            let journalTag = JournalRules.tag(journal.title)
+            let journalTag = JournalRules.tagFromName(journal.title)
             for (index, entry) in journal.entries.enumerated() {
                 guard bundle.recordCount < archive.limits.records else {
                     throw ImportFileError.tooManyRecords(limit: archive.limits.records)
@@ -67,8 +67,9 @@ public enum JournivReader {
                         ImportedJournalEntry(
                             source: source, date: date, createdAt: at,
                             updatedAt: entry.updated_at.flatMap(ISODate.parse) ?? at, title: entry.title ?? "",
-                            body: entry.content ?? "", tags: (entry.tags ?? []) + (journalTag.map { [$0] } ?? []),
-                            location: entry.location_json?.name ?? "",
+                            body: entry.content ?? "",
+                            tags: (entry.tags ?? []).compactMap { JournalRules.tagFromName($0) } + (journalTag.map { [$0] } ?? []),
+                            location: entry.location_json?.name ?? entry.location?.name ?? "",
                             coordinates: Coordinates(latitude: entry.latitude, longitude: entry.longitude),
                             photos: photos))
                 }
@@ -77,7 +78,7 @@ public enum JournivReader {
                     let moodZone = mood.logged_timezone.flatMap(TimeZone.init(identifier:)) ?? zone
                     if !bundle.moodNames.contains(mood.mood_name) {
                         bundle.moodNames.append(mood.mood_name)
-                        if let value = ImportBundle.suggestion(for: mood.mood_name) {
+                        if let value = definitions[mood.mood_name]?.suggestion ?? ImportBundle.suggestion(for: mood.mood_name) {
                             bundle.suggestedMoods[mood.mood_name] = value
                         }
                     }
@@ -137,13 +138,26 @@ public enum JournivReader {
         var latitude: Double?
         var longitude: Double?
         var location_json: Place?
+        /// 0.1.0-beta.11 writes the place as text ("Berlin, Germany"); other versions as an object.
+        var location: Place?
         var created_at: String?
         var updated_at: String?
         var external_id: String?
     }
 
+    /// A place as text or as an object with a `name`.
     struct Place: Decodable {
         var name: String?
+
+        enum CodingKeys: String, CodingKey { case name }
+
+        init(from decoder: any Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
+                name = text
+            } else {
+                name = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .name)
+            }
+        }
     }
 
     struct MoodLog: Decodable {
