@@ -13,10 +13,11 @@ set -euo pipefail
 mode="${1:-build}"
 
 build_pkgs=(libsqlite3-dev libvips-dev pkg-config)
-# zbar-tools: zbarimg reads the two-factor QR code back in the browser tests.
+# zbar-tools: zbarimg reads the two-factor QR code back in the browser tests; exiftool (from
+# libimage-exiftool-perl) reads the metadata of the photos Daybook keeps, as an outside checker.
 # fonts: Liberation for text metrics like the usual web fonts, Noto Color Emoji
 # so feelings' and activities' emoji show in screenshots instead of boxes.
-test_pkgs=(postgresql chromium chromium-driver fonts-liberation fonts-noto-color-emoji python3 zbar-tools)
+test_pkgs=(postgresql chromium chromium-driver fonts-liberation fonts-noto-color-emoji python3 zbar-tools libimage-exiftool-perl)
 bench_pkgs=(wrk postgresql python3)
 python_mods=()
 

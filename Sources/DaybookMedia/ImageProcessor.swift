@@ -172,9 +172,13 @@ public struct ImageProcessor: Sendable {
                 }
                 derivatives.append(try encode(avatar, as: .avatar))
             }
-            return ProcessedImage(
-                original: original, format: format, width: width, height: height,
-                sha256: SHA256.hash(data: bytes).hexString, derivatives: derivatives)
+            // The original is kept without its place or its owner's and camera's identity.
+            let scrubbed = LocationScrubber.scrub(original, format: format)
+            var image = ProcessedImage(
+                original: scrubbed.data, format: format, width: width, height: height,
+                sha256: SHA256.hash(data: scrubbed.data).hexString, derivatives: derivatives)
+            image.place = scrubbed.place
+            return image
         } catch let error as ImageProcessingError {
             throw error
         } catch {

@@ -44,8 +44,11 @@ public struct Derivative: Sendable, Hashable {
 
 /// What processing an upload gives: the original as uploaded, what it is, and its derivatives.
 public struct ProcessedImage: Sendable {
-    /// The bytes as uploaded, metadata and all: for the owner only.
+    /// The bytes as uploaded, less the place they were taken and what identifies their owner or
+    /// camera (`LocationScrubber`): for the owner only.
     public var original: Data
+    /// Where the photo says it was taken, read before that was scrubbed: offered, never stored.
+    public var place: LocationScrubber.Place?
     public var format: ImageFormat
     /// The picture's size upright (after EXIF rotation).
     public var width: Int

@@ -50,16 +50,23 @@ struct PhotoPages: Sendable {
         let data = Data(buffer: body, byteTransferStrategy: .noCopy)
         do {
             let record: MediaRecord
+            var place: LocationScrubber.Place?
             if kind == .avatar {
                 record = try await web.services.media.setAvatar(userID: auth.user.id, data: data).media
             } else {
-                record = try await web.services.media.upload(userID: auth.user.id, data: data, kind: .photo)
+                (record, place) = try await web.services.media.uploadOfferingPlace(
+                    userID: auth.user.id, data: data, kind: .photo)
             }
-            return Self.json(
-                [
-                    "id": record.id.lowercasedString, "small": MediaPath.url(record.id, .small),
-                    "large": MediaPath.url(record.id, .large), "avatar": MediaPath.url(record.id, .avatar),
-                ], status: .created)
+            var answer = [
+                "id": record.id.lowercasedString, "small": MediaPath.url(record.id, .small),
+                "large": MediaPath.url(record.id, .large), "avatar": MediaPath.url(record.id, .avatar),
+            ]
+            // Offered once, for the journal form to fill in its place: the kept original has none.
+            if let place {
+                answer["latitude"] = String(format: "%.5f", place.latitude)
+                answer["longitude"] = String(format: "%.5f", place.longitude)
+            }
+            return Self.json(answer, status: .created)
         } catch let error as ImageProcessingError {
             if case .processingFailed = error { throw error }
             return Self.refused(error)

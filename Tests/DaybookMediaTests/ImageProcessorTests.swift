@@ -124,8 +124,36 @@ import Testing
             }
         }
         try checkDerivatives(image, avatar: true)
-        // The original is kept as uploaded, for its owner only.
-        #expect(image.original == data)
+        // The original keeps its picture, size and camera, but not its place (issue 61).
+        #expect(image.original.count == data.count)
+        let kept = try Fixture.load(image.original)
+        #expect(kept.width == 800 && kept.height == 600)
+        #expect((kept.string("exif-ifd3-GPSLatitude") ?? "").isEmpty)
+        #expect((kept.string("exif-ifd3-GPSLongitude") ?? "").isEmpty)
+        #expect(kept.string("exif-ifd0-Make")?.hasPrefix("DaybookCam") == true)
+        #expect(image.original.range(of: Data("secret place".utf8)) == nil)
+        let place = try #require(image.place)
+        #expect(abs(place.latitude - (60 + 10.0 / 60)) < 1e-9 && abs(place.longitude - (24 + 56.0 / 60)) < 1e-9)
+    }
+
+    /// The same for every kind of file a phone sends that can carry a place.
+    @Test(arguments: [Fixture.Encoding.jpeg, .webp, .heic])
+    func originalsLoseTheirPlace(encoding: Fixture.Encoding) async throws {
+        let source = try Fixture.make(width: 320, height: 240)
+        source.set("exif-ifd0-Make", string: "DaybookCam")
+        source.set("exif-ifd0-Orientation", string: "6")
+        source.set("exif-ifd3-GPSLatitudeRef", string: "S")
+        source.set("exif-ifd3-GPSLatitude", string: "33/1 51/1 54/1")
+        source.set("exif-ifd3-GPSLongitudeRef", string: "E")
+        source.set("exif-ifd3-GPSLongitude", string: "151/1 12/1 36/1")
+        let data = try Fixture.encode(source, as: encoding)
+        guard (try Fixture.load(data).string("exif-ifd3-GPSLatitude") ?? "").isEmpty == false else {
+            return  // this libvips does not write EXIF into that format: nothing to take out
+        }
+        let image = try await processor.process(data, kind: .photo)
+        let kept = try Fixture.load(image.original)
+        #expect((kept.string("exif-ifd3-GPSLatitude") ?? "").isEmpty, "\(encoding)")
+        #expect(image.place.map { abs($0.latitude + 33.865) < 1e-9 && abs($0.longitude - 151.21) < 1e-9 } == true)
     }
 
     @Test func handlesAlphaGreyAndSmallImages() async throws {

@@ -76,20 +76,13 @@ public enum ReminderSchedule {
         return reminder.at.timeIntervalSince(lastCheckin) < TimeInterval(settings.skipIfCheckedInWithinMinutes * 60)
     }
 
-    /// The instant of a wall-clock time, `minutes` after the start of `date` as the clock reads it.
+    /// The instant of a wall-clock time, `minutes` after the start of `date` as the clock reads it
+    /// (past 1,440: on a later date), through the one helper every wall-clock time goes through
+    /// (`LocalDate.instant`: a skipped time comes as many minutes after the gap, a doubled one at
+    /// its first occurrence).
     static func instant(_ date: LocalDate, minutes: Int, zone: TimeZone) -> Date {
         let day = date.adding(days: minutes / 1440)
         let minute = minutes % 1440
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let components = DateComponents(
-            year: day.year, month: day.month, day: day.day, hour: minute / 60, minute: minute % 60)
-        // `nextTime` moves a time in a spring-forward gap to the first moment after it; `first`
-        // takes the earlier of an autumn hour that happens twice.
-        let midnight = day.start(in: zone)
-        return calendar.nextDate(
-            after: midnight.addingTimeInterval(-1), matching: DateComponents(hour: minute / 60, minute: minute % 60),
-            matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)
-            ?? calendar.date(from: components) ?? midnight
+        return day.instant(hour: minute / 60, minute: minute % 60, in: zone) ?? day.start(in: zone)
     }
 }

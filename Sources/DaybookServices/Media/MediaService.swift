@@ -65,6 +65,14 @@ public struct MediaService: Sendable {
     /// decode, 413 when the user's storage quota is full) and leaves nothing behind when anything
     /// fails.
     public func upload(userID: UUID, data: Data, kind: MediaKind) async throws -> MediaRecord {
+        try await uploadOfferingPlace(userID: userID, data: data, kind: kind).record
+    }
+
+    /// The same, with where the photo said it was taken: the original is kept without it, so this
+    /// is the one moment it can be offered (as a journal entry's place, say). Never stored.
+    public func uploadOfferingPlace(userID: UUID, data: Data, kind: MediaKind) async throws
+        -> (record: MediaRecord, place: LocationScrubber.Place?)
+    {
         if let quotaBytes, try await store.media.bytesUsed(userID: userID) + data.count > quotaBytes {
             throw ImageProcessingError.storageFull(limit: quotaBytes)
         }
@@ -92,7 +100,7 @@ public struct MediaService: Sendable {
                     large: file(2, large.width, large.height), avatar: avatar.map { file(3, $0.width, $0.height) },
                     createdAt: now().roundedToMicroseconds)
                 try await store.media.insert(record)
-                return record
+                return (record, processed.place)
             } catch {
                 await releaseUnused(Set(written))
                 throw error

@@ -279,7 +279,8 @@ public struct ExportService: Sendable {
         checkins.csv    one row per check-in
         journal.csv     one row per journal entry
         journal/        one Markdown file per journal entry, with front matter
-        photos/         every photo as you uploaded it (its location and camera data removed on upload)
+        photos/         every photo as you uploaded it, less its place (GPS), serial numbers, owner
+                        name, maker notes and XMP, which were removed on upload
 
         """
 }

@@ -294,6 +294,7 @@
           item.classList.remove("is-uploading");
           item.dataset.uploaded = answer.id;
           root.dispatchEvent(new CustomEvent("daybook:photo-uploaded", { detail: { id: answer.id } }));
+          offerPlace(root.closest("form"), answer);
         } else {
           showError((file.name ? file.name + ": " : "") +
             (answer.message || "the photo could not be uploaded (error " + status + ")."));
@@ -539,6 +540,20 @@
     // Leaving the page (closing the tab) keeps the very last keystrokes too.
     window.addEventListener("pagehide", function () { if (timer) { clearTimeout(timer); keep(); } });
     form.addEventListener("submit", function () { if (timer) { clearTimeout(timer); keep(); } });
+  }
+
+  // A photo that said where it was taken offers that place to an entry that has none yet (the
+  // kept original no longer holds it).
+  function offerPlace(form, answer) {
+    if (!form || !answer.latitude || !answer.longitude) return;
+    var latitude = form.elements.namedItem("latitude");
+    var longitude = form.elements.namedItem("longitude");
+    if (!latitude || !longitude || latitude.value || longitude.value) return;
+    latitude.value = answer.latitude;
+    longitude.value = answer.longitude;
+    var status = form.querySelector("[data-locate-status]");
+    if (status) status.textContent = "Place taken from the photo; the photo itself keeps no place.";
+    form.dispatchEvent(new Event("input"));
   }
 
   // "Use where I am": fills latitude and longitude from the device, when it can tell.
