@@ -55,7 +55,16 @@ struct APIMiddleware: RouterMiddleware {
             body = try await request.collectBody(upTo: bodyLimit)
             var head = request.head
             head.headerFields[.accept] = nil
-            return try await next(Request(head: head, body: .init(buffer: body)), context)
+            var response = try await next(Request(head: head, body: .init(buffer: body)), context)
+            // The OpenAPI runtime writes a response header as a URI component (`attachment%3B%20
+            // filename%3D…`), which no browser reads as a file name: the one header that carries
+            // text, the download's, is written as sent.
+            if let disposition = response.headers[.contentDisposition], disposition.contains("%"),
+                let plain = disposition.removingPercentEncoding
+            {
+                response.headers[.contentDisposition] = plain
+            }
+            return response
         } catch {
             let mapper = APIErrorMapper(
                 contract: contract, requestBody: body, bodyLimit: bodyLimit, logger: context.logger)

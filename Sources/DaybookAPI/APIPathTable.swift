@@ -22,8 +22,10 @@ struct APIPathTable: Sendable {
     let entries: [Entry]
 
     /// The methods the contract allows on a request path, or nil when it names no path of ours.
+    /// HEAD is there wherever GET is: the router answers it for every GET route.
     func allowedMethods(for path: String) -> [String]? {
-        entry(for: path)?.operations.map(\.method)
+        guard let methods = entry(for: path)?.operations.map(\.method) else { return nil }
+        return methods.contains("GET") && !methods.contains("HEAD") ? methods + ["HEAD"] : methods
     }
 
     /// The id of the operation a request asks for, if the contract has it.

@@ -29,9 +29,9 @@ struct MediaRoutes {
             try await serve(request, context: context)
         }
         router.head("/media/:id/:size") { request, context -> Response in
-            var response = try await serve(request, context: context)
-            response.body = ResponseBody()
-            return response
+            // The GET's headers, Content-Length included (RFC 9110 §9.3.2), without its body:
+            // setting an empty body instead set the length to 0.
+            try await serve(request, context: context).createHeadResponse()
         }
     }
 

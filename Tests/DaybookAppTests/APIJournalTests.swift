@@ -257,8 +257,8 @@ struct APIJournalTests {
             #expect(try await api.get("/journal/public").status == .ok)
             #expect(try await api.get("/journal/tags").status == .ok)
             for (method, path, allowed) in [
-                (HTTPRequest.Method.delete, "/journal/public", "GET"), (.put, "/journal/tags", "GET"),
-                (.patch, "/journal/\(UUID())", "GET, PUT, DELETE"), (.delete, "/journal", "GET, POST"),
+                (HTTPRequest.Method.delete, "/journal/public", "GET, HEAD"), (.put, "/journal/tags", "GET, HEAD"),
+                (.patch, "/journal/\(UUID())", "GET, PUT, DELETE, HEAD"), (.delete, "/journal", "GET, POST, HEAD"),
             ] {
                 let response = try await api.call(method, path, json: ["body": "x"])
                 response.expectProblem(.methodNotAllowed, "method_not_allowed")

@@ -204,7 +204,13 @@ public struct ExportService: Sendable {
         journalCSV.finish()
         await step()
 
-        if let closet = try await closet(userID: userID, names: names) { try json.field("closet", closet) }
+        // The closet: in daybook.json, and as a spreadsheet of its items.
+        let closetCSV = try ExportCSVFile(url: work.appendingPathComponent("closet.csv"), header: ExportCSVFile.closet)
+        if let closet = try await closet(userID: userID, names: names) {
+            try json.field("closet", closet)
+            for item in closet.items { try closetCSV.row(ExportCSVFile.fields(item)) }
+        }
+        closetCSV.finish()
         try json.finish()
         await step()
 
@@ -220,7 +226,7 @@ public struct ExportService: Sendable {
             await step()
         }
         try archive.add("daybook.json", file: work.appendingPathComponent("daybook.json"))
-        for name in ["days.csv", "checkins.csv", "journal.csv"] {
+        for name in ["days.csv", "checkins.csv", "journal.csv", "closet.csv"] {
             try archive.add(name, file: work.appendingPathComponent(name))
         }
         try archive.add("README.txt", data: Data(Self.readme.utf8))
@@ -279,6 +285,7 @@ public struct ExportService: Sendable {
         checkins.csv    one row per check-in
         journal.csv     one row per journal entry
         journal/        one Markdown file per journal entry, with front matter
+        closet.csv      one row per closet item (outfits and the outfit calendar are in daybook.json)
         photos/         every photo as you uploaded it, less its place (GPS), serial numbers, owner
                         name, maker notes and XMP, which were removed on upload
 

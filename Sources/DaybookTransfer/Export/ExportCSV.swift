@@ -16,15 +16,28 @@ public final class ExportCSVFile {
         // A byte-order mark, so that spreadsheets open the file as UTF-8.
         _ = [UInt8(0xEF), 0xBB, 0xBF].withUnsafeBufferPointer { stream.write($0.baseAddress!, maxLength: 3) }
         writer = try CSVWriter(stream: stream, newline: .crlf)
-        try writer.write(row: header)
+        writer.beginNewRow()
+        for name in header { try writer.write(field: name, quoted: true) }
     }
 
     public func row(_ fields: [String]) throws {
         writer.beginNewRow()
         for field in fields {
             // Quoted always: notes hold commas, quotes and line breaks.
-            try writer.write(field: field, quoted: true)
+            try writer.write(field: Self.inert(field), quoted: true)
         }
+    }
+
+    /// A field a spreadsheet will not run as a formula (OWASP's CSV injection advice): text that
+    /// starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, which
+    /// spreadsheets show as text. Numbers (`-9.1393`, a latitude) are left as they are.
+    public static func inert(_ field: String) -> String {
+        guard let first = field.utf8.first, [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D].contains(first) else { return field }
+        if Double(field) != nil, field.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2E || $0 == 0x2B })
+        {
+            return field
+        }
+        return "'" + field
     }
 
     public func finish() {
@@ -39,6 +52,20 @@ public final class ExportCSVFile {
     public static let journal = [
         "date", "title", "body", "tags", "location", "latitude", "longitude", "visibility", "photos", "created_at",
     ]
+
+    public static let closet = [
+        "name", "category", "tags", "colors", "brand", "size", "season", "purchase_date", "price", "notes",
+        "archived", "photo", "created_at",
+    ]
+
+    public static func fields(_ item: ExportedClosetItem) -> [String] {
+        [
+            item.name, item.category, item.tags.joined(separator: " | "), item.colors.joined(separator: " | "),
+            item.brand, item.size, item.season, item.purchaseDate?.description ?? "",
+            item.priceCents.map(ClosetRules.priceText) ?? "", item.notes, item.archivedReason?.rawValue ?? "",
+            item.photo ?? "", ExportDates.text(item.createdAt),
+        ]
+    }
 
     public static func fields(_ day: ExportedDay) -> [String] {
         [

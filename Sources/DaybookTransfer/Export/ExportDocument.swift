@@ -101,7 +101,7 @@ public struct ExportedDay: Codable, Sendable, Hashable {
 }
 
 public struct ExportedCheckin: Codable, Sendable, Hashable {
-    public var id: UUID
+    @LowercasedID public var id: UUID
     public var at: Date
     public var timeZone: String
     public var date: LocalDate
@@ -127,7 +127,7 @@ public struct ExportedCheckin: Codable, Sendable, Hashable {
 }
 
 public struct ExportedJournalEntry: Codable, Sendable, Hashable {
-    public var id: UUID
+    @LowercasedID public var id: UUID
     public var date: LocalDate
     public var title: String
     public var body: String
@@ -173,7 +173,7 @@ public struct ExportedCloset: Codable, Sendable, Hashable {
 }
 
 public struct ExportedClosetItem: Codable, Sendable, Hashable {
-    public var id: UUID
+    @LowercasedID public var id: UUID
     public var name: String
     public var category: String
     public var tags: [String]
@@ -207,10 +207,10 @@ public struct ExportedClosetItem: Codable, Sendable, Hashable {
 }
 
 public struct ExportedOutfit: Codable, Sendable, Hashable {
-    public var id: UUID
+    @LowercasedID public var id: UUID
     public var name: String
     /// Ids of `closet.items`.
-    public var items: [UUID]
+    @LowercasedIDs public var items: [UUID]
     public var photo: String?
     public var createdAt: Date
 
@@ -226,8 +226,8 @@ public struct ExportedOutfit: Codable, Sendable, Hashable {
 public struct ExportedOutfitDay: Codable, Sendable, Hashable {
     public var date: LocalDate
     public var status: OutfitDayStatus
-    public var outfit: UUID?
-    public var items: [UUID]
+    @LowercasedOptionalID public var outfit: UUID?
+    @LowercasedIDs public var items: [UUID]
     public var note: String
 
     public init(_ day: OutfitDay) {
