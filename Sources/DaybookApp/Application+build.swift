@@ -27,6 +27,7 @@ public func buildApplication(
     pushSettings.contact = configuration.pushContact
     pushSettings.allowHTTP = configuration.pushAllowHTTP
     pushSettings.allowPrivate = configuration.pushAllowPrivate
+    pushSettings.publicURL = configuration.publicURL
     var accountSettings = AccountSettings()
     accountSettings.maxSignupsPerAddress = configuration.signupsPerHour
     let services = Services(

@@ -31,6 +31,9 @@ public struct DaybookConfiguration: Sendable {
     /// Push endpoints and push apps on loopback or a private network (a push server on the
     /// operator's own network); refused otherwise, as server-side request forgery.
     public var pushAllowPrivate = false
+    /// Where people reach this Daybook (`https://daybook.example.org`): push apps get absolute
+    /// links to tap with it. Unset: their notifications carry no link.
+    public var publicURL: URL?
     /// The bearer token `/metrics` asks for; without one, `/metrics` answers 404.
     public var metricsToken: String?
     /// Adds `/bench/hello`, a constant answer that measures the framework's own ceiling.
@@ -68,6 +71,9 @@ public struct DaybookConfiguration: Sendable {
         if let value = environment["DAYBOOK_PUSH_CONTACT"], !value.isEmpty { configuration.pushContact = value }
         if environment["DAYBOOK_PUSH_ALLOW_HTTP"] == "1" { configuration.pushAllowHTTP = true }
         if environment["DAYBOOK_PUSH_ALLOW_PRIVATE"] == "1" { configuration.pushAllowPrivate = true }
+        if let value = environment["DAYBOOK_PUBLIC_URL"], let url = URL(string: value), url.scheme != nil, url.host != nil {
+            configuration.publicURL = url
+        }
         if let value = environment["DAYBOOK_METRICS_TOKEN"], !value.isEmpty { configuration.metricsToken = value }
         if environment["DAYBOOK_BENCH_ROUTES"] == "1" { configuration.benchRoutes = true }
         if let value = environment["DAYBOOK_EVENT_LOOPS"].flatMap(Int.init), value > 0 {

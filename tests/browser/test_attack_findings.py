@@ -136,11 +136,13 @@ class Recorder:
 
     def __init__(self, answer: int = 201, location: str | None = None):
         self.received: list[str] = []
+        self.headers: list[dict] = []
         recorder = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 length = int(self.headers.get("content-length") or 0)
+                recorder.headers.append({k.lower(): v for k, v in self.headers.items()})
                 recorder.received.append(self.rfile.read(length).decode(errors="replace"))
                 self.send_response(answer)
                 if location:

@@ -128,3 +128,35 @@ def test_devices_in_the_profile_and_the_service_worker(server, browser, new_user
     submit(browser, "[data-push-devices] form")
     wait_path(browser, "/profile/reminders")
     assert browser.find_elements(By.CSS_SELECTOR, "[data-push-devices] li") == []
+
+
+def test_push_apps_are_spoken_to_in_their_own_protocols(make_server, new_user):
+    """ntfy gets the text with an absolute Click link and a priority; a Gotify URL
+    (`/message?token=…`) gets Gotify's JSON."""
+    import time
+    from test_attack_findings import Recorder
+    server = make_server(env={"DAYBOOK_PUSH_ALLOW_HTTP": "1", "DAYBOOK_PUSH_ALLOW_PRIVATE": "1",
+                              "DAYBOOK_PUBLIC_URL": "https://daybook.example.org"})
+    app = Recorder()
+    try:
+        token = register(server, "apps", new_user)
+        for endpoint in (app.url + "/my-topic", app.url + "/message?token=AppToken1"):
+            status, device = call(server.url, "POST", "/push/subscriptions", token, {"endpoint": endpoint})
+            assert status == 201, device
+        status, made = call(server.url, "POST", "/notifications/test", token, {})
+        assert status == 201
+        deadline = time.monotonic() + 10
+        while len(app.received) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(app.received) == 2, app.received
+        by_type = {h["content-type"].split(";")[0]: (h, body) for h, body in zip(app.headers, app.received)}
+        ntfy_headers, ntfy_body = by_type["text/plain"]
+        assert ntfy_body == made["text"]
+        assert ntfy_headers["click"] == "https://daybook.example.org" + made["link"]
+        assert ntfy_headers["priority"] == "high" and ntfy_headers["title"] == "Daybook"
+        _, gotify_body = by_type["application/json"]
+        message = json.loads(gotify_body)
+        assert message["message"] == made["text"] and message["title"] == "Daybook" and message["priority"] == 5
+        assert message["extras"]["client::notification"]["click"]["url"] == "https://daybook.example.org" + made["link"]
+    finally:
+        app.close()

@@ -21,6 +21,9 @@ public struct PushService: Sendable {
         public var allowPrivate = false
         /// Devices and push apps one person may register.
         public var devicesMax = 20
+        /// Where people reach this Daybook (`https://daybook.example.org`), for the absolute link a
+        /// push app opens when its notification is tapped; nil: no link is sent.
+        public var publicURL: URL?
 
         public init() {}
     }
@@ -153,7 +156,7 @@ public struct PushService: Sendable {
             outcome = .undeliverable
         } catch {
             logger.notice("push failed", metadata: ["error": "\(type(of: error))", "delivery": "\(delivery.id)"])
-            outcome = .retry
+            outcome = .retry(after: nil)
         }
         do {
             switch outcome {
@@ -163,8 +166,10 @@ public struct PushService: Sendable {
                 try await store.push.delete(subscriptionID: delivery.subscription.id)
             case .retry where delivery.attempts + 1 >= Self.maxAttempts:
                 try await store.push.delivered(delivery.id)
-            case .retry:
-                let wait = min(3600, 15 * pow(2, Double(delivery.attempts)))
+            case .retry(let asked):
+                // Back-off, or what the server asked for when it asked for longer (within a day).
+                let backOff = min(3600, 15 * pow(2, Double(delivery.attempts)))
+                let wait = min(86_400, max(backOff, asked ?? 0))
                 try await store.push.retry(delivery.id, at: now().addingTimeInterval(wait))
             }
         } catch {
@@ -172,7 +177,11 @@ public struct PushService: Sendable {
         }
     }
 
-    fileprivate enum Outcome { case delivered, gone, undeliverable, retry }
+    enum Outcome: Equatable {
+        case delivered, gone, undeliverable
+        /// Try again, not before `after` seconds when the server said so (`Retry-After`).
+        case retry(after: TimeInterval?)
+    }
 
     private func send(_ delivery: PushDelivery, key: P256.Signing.PrivateKey) async throws -> Outcome {
         if delivery.subscription.kind == .pushApp { return try await sendToApp(delivery) }
@@ -202,30 +211,29 @@ public struct PushService: Sendable {
         request.headers.add(
             name: "Topic", value: notification.id.lowercasedString.replacingOccurrences(of: "-", with: ""))
         request.body = .bytes(ByteBuffer(bytes: body))
-        return Self.outcome(try await outbound.send(request).status.code)
+        return Self.outcome(try await outbound.send(request), now: now())
     }
 
     /// What a push service's (or push app's) answer means for the delivery.
-    fileprivate static func outcome(_ status: UInt) -> Outcome {
-        switch status {
+    static func outcome(_ response: HTTPClientResponse, now: Date) -> Outcome {
+        switch response.status.code {
         case 200...299: .delivered
         case 404, 410: .gone
-        case 429, 500...599: .retry
+        case 429, 500...599: .retry(after: response.headers.first(name: "Retry-After").flatMap { retryAfter($0, now: now) })
         default: .undeliverable  // 400, 413, and a redirect (never followed): sending it again would not help
         }
     }
-}
 
-extension PushService {
-    /// ntfy's and Gotify-like apps' simplest form: the text as the body, a title header.
-    fileprivate func sendToApp(_ delivery: PushDelivery) async throws -> Outcome {
-        var request = HTTPClientRequest(url: delivery.subscription.endpoint)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-        request.headers.add(name: "Title", value: "Daybook")
-        request.headers.add(name: "X-Daybook-Link", value: delivery.notification.link)
-        request.body = .bytes(ByteBuffer(string: delivery.notification.text))
-        return Self.outcome(try await outbound.send(request).status.code)
+    /// `Retry-After` as seconds or as an HTTP date (RFC 9110 §10.2.3), in seconds from now.
+    static func retryAfter(_ value: String, now: Date) -> TimeInterval? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text), seconds >= 0 { return TimeInterval(min(seconds, 86_400)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: text) else { return nil }
+        return max(0, min(86_400, date.timeIntervalSince(now)))
     }
 }
 
