@@ -83,3 +83,26 @@ extension APIHandlers {
             .init(body: .json(.init(month: month.description, days: days.map(Components.Schemas.CalendarDay.init)))))
     }
 }
+
+extension APIHandlers {
+    func getDayOverview(_ input: Operations.getDayOverview.Input) async throws -> Operations.getDayOverview.Output {
+        let auth = try authenticated()
+        let date = try localDate(input.path.date, "date")
+        let overview = try await services.days.overview(user: auth.user, date: date)
+        let memories = overview.memories
+        let lookup = try await services.vocabulary.lookup(
+            userID: auth.user.id, days: [overview.entry].compactMap { $0 } + memories.compactMap(\.day),
+            checkins: overview.checkins + memories.flatMap(\.checkins))
+        let today = services.days.today(for: auth.user)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        date: date.description, entry: overview.entry.map { .init($0, lookup: lookup) },
+                        checkins: overview.checkins.map { .init($0, lookup: lookup) },
+                        journal: overview.journal.map { .init($0) },
+                        outfit: overview.outfit.map { .init($0, today: today) },
+                        photos: overview.photoIDs.map(Components.Schemas.JournalPhoto.init),
+                        memories: memories.map { .init($0, lookup: lookup) }))))
+    }
+}

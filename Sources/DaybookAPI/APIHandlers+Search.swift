@@ -32,13 +32,16 @@ extension APIHandlers {
                 body: .json(
                     .init(
                         date: asked.description,
-                        items: memories.map { memory in
-                            .init(
-                                date: memory.date.description, day: memory.day.map { .init(DayTeaser($0), lookup: lookup) },
-                                checkins: memory.checkins.map { .init($0, lookup: lookup) },
-                                journal: memory.journal.map { .init($0) },
-                                photos: memory.photoIDs.map(Components.Schemas.JournalPhoto.init))
-                        }))))
+                        items: memories.map { .init($0, lookup: lookup) }))))
+    }
+}
+
+extension Components.Schemas.Memory {
+    init(_ memory: DaybookServices.Memory, lookup: VocabularyLookup) {
+        self.init(
+            date: memory.date.description, day: memory.day.map { .init(DayTeaser($0), lookup: lookup) },
+            checkins: memory.checkins.map { .init($0, lookup: lookup) }, journal: memory.journal.map { .init($0) },
+            photos: memory.photoIDs.map(Components.Schemas.JournalPhoto.init))
     }
 }
 

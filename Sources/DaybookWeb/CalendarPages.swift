@@ -42,7 +42,8 @@ struct CalendarPages: Sendable {
         let weekdays: [String]
         let weeks: [Week]
         let moods: [MoodView]
-        let loggedCount: Int
+        /// "1 day logged", "12 days logged": the caption a screen reader gives the month.
+        let loggedText: String
     }
 
     func show(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -86,13 +87,16 @@ struct CalendarPages: Sendable {
                             hasJournal: journal, hasOutfit: outfit)
                     }
                     if date > today {
+                        // A planned outfit is the one thing a future date can hold: its page shows it.
                         return Cell(
-                            blank: false, day: date.day, cellHref: nil, cls: "future", label: name, isToday: false,
-                            cellEmoji: nil, hasCheckins: false)
+                            blank: false, day: date.day, cellHref: outfit ? "/days/\(date)" : nil, cls: "future",
+                            label: name + (outfit ? ": outfit planned" : ""), isToday: false, cellEmoji: nil,
+                            hasCheckins: false, hasOutfit: outfit)
                     }
                     let checkins = info?.checkinCount ?? 0
                     return Cell(
-                        blank: false, day: date.day, cellHref: "/days/\(date)/edit", cls: "empty",
+                        // The day's page: what was logged that date, or an offer to log it.
+                        blank: false, day: date.day, cellHref: "/days/\(date)", cls: "empty",
                         label: "\(name): " + (journal ? "journal entry" : "nothing logged")
                             + (checkins > 0 ? ", \(checkins) check-in\(checkins == 1 ? "" : "s")" : "")
                             + (outfit ? ", outfit" : ""),
@@ -106,7 +110,9 @@ struct CalendarPages: Sendable {
             nextHref: "/calendar?month=\(month.next)", nextLabel: month.next.title,
             thisMonthHref: month == YearMonth(today) ? nil : "/calendar",
             weekdays: Weekdays.shortNames, weeks: weeks, moods: Mood.allCases.reversed().map(MoodView.init),
-            loggedCount: days.filter { $0.mood != nil }.count)
+            loggedText: Self.logged(days.filter { $0.mood != nil }.count))
         return web.renderer.page("calendar", model, title: month.title, context: context, tab: .calendar)
     }
+
+    static func logged(_ count: Int) -> String { count == 1 ? "1 day logged" : "\(count) days logged" }
 }

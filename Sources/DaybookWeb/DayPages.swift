@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookHTTP
 import DaybookServices
+import DaybookStorage
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -73,14 +74,35 @@ struct DayPages: Sendable {
 
     // MARK: One day
 
+    /// A date's page (issue 63): everything of that date, or an empty state offering to log it.
     struct DayModel {
-        let entry: EntryView
+        let heading: String
+        let date: String
+        let entry: EntryView?
+        /// When nothing of the day entry is saved: what to say, and where to log it.
+        let emptyText: String?
+        let logHref: String?
+        let logLabel: String?
+        let checkins: [CheckinRow]
+        let hasCheckins: Bool
+        let journal: [JournalCard]
+        let hasJournal: Bool
+        let writeHref: String?
+        let photos: [PhotoLink]
+        let hasPhotos: Bool
+        /// What was worn (or is planned) that day, from the outfit calendar.
+        let outfit: DayOutfitView?
+        let memories: [TodayPages.MemoryView]
+        let hasMemories: Bool
         let previousHref: String
         let nextHref: String?
         let notice: String?
         let calendarHref: String
-        /// What was worn (or is planned) that day, from the outfit calendar.
-        let outfit: DayOutfitView?
+    }
+
+    struct PhotoLink {
+        let thumb: String
+        let large: String
     }
 
     struct DayOutfitView {
@@ -92,15 +114,11 @@ struct DayPages: Sendable {
     func show(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
         guard let date = LocalDate(context.parameters.get("date") ?? "") else { return web.notFound(context) }
-        async let entryResult = web.services.days.entry(userID: auth.user.id, date: date)
-        async let lookupResult = web.services.vocabulary.lookup(userID: auth.user.id)
-        async let outfitResult = web.services.outfits.day(user: auth.user, date: date)
-        let today = web.services.days.today(for: auth.user)
-        guard let entry = try await entryResult else {
-            return web.notFound(
-                context, message: "Nothing is saved for \(DateText.long(date)).",
-                action: date <= today ? ("/days/\(date)/edit", "Log this day") : nil)
-        }
+        let user = auth.user
+        async let overviewResult = web.services.days.overview(user: user, date: date)
+        async let lookupResult = web.services.vocabulary.lookup(userID: user.id)
+        let (overview, lookup) = try await (overviewResult, lookupResult)
+        let today = web.services.days.today(for: user)
         let next = date.adding(days: 1)
         let notice: String? =
             switch request.uri.queryParameters.get("notice") {
@@ -108,21 +126,39 @@ struct DayPages: Sendable {
             case "replaced": "Saved. It replaced the entry that was there."
             default: nil
             }
+        let long = DateText.long(date)
+        let (emptyText, logHref, logLabel): (String?, String?, String?) =
+            overview.entry != nil
+            ? (nil, nil, nil)
+            : date > today
+                ? ("\(long) has not come yet.", nil, nil)
+                : date == today
+                    ? ("You have not logged today yet.", "/today", "Log today")
+                    : ("Nothing was logged as the day of \(long).", "/days/\(date)/edit", "Log \(long)")
+        let checkins = overview.checkins.map { CheckinRow($0, lookup: lookup) }
+        let journal = overview.journal.map {
+            JournalCard($0, author: nil, ownTags: true, zone: user.zone, currentYear: today.year)
+        }
+        let photos = overview.photoIDs.map { PhotoLink(thumb: MediaPath.url($0, .small), large: MediaPath.url($0, .large)) }
+        let memories = overview.memories.map { TodayPages.MemoryView($0, today: date) }
         let model = DayModel(
-            entry: EntryView(entry, lookup: try await lookupResult, zone: auth.user.zone),
+            heading: date == today ? "Today, \(long)" : long, date: date.description,
+            entry: overview.entry.map { EntryView($0, lookup: lookup, zone: user.zone) }, emptyText: emptyText,
+            logHref: logHref, logLabel: logLabel, checkins: checkins, hasCheckins: !checkins.isEmpty,
+            journal: journal, hasJournal: !journal.isEmpty,
+            writeHref: date <= today ? "/journal/new?date=\(date)" : nil, photos: photos, hasPhotos: !photos.isEmpty,
+            outfit: outfitView(overview, today: today), memories: memories, hasMemories: !memories.isEmpty,
             previousHref: "/days/\(date.adding(days: -1))", nextHref: next <= today ? "/days/\(next)" : nil,
-            notice: notice, calendarHref: "/calendar?month=\(YearMonth(date))",
-            outfit: try await outfitView(try await outfitResult, user: auth.user, today: today))
-        return web.renderer.page("day", model, title: DateText.long(date), context: context, tab: .calendar)
+            notice: notice, calendarHref: "/calendar?month=\(YearMonth(date))")
+        return web.renderer.page("day", model, title: long, context: context, tab: .calendar)
     }
 
-    private func outfitView(_ day: OutfitDay?, user: User, today: LocalDate) async throws -> DayOutfitView? {
-        guard let day else { return nil }
-        let items = try await web.services.store.closet.items(ids: day.itemIDs, userID: user.id)
+    private func outfitView(_ overview: DayOverview, today: LocalDate) -> DayOutfitView? {
+        guard let day = overview.outfit else { return nil }
         return DayOutfitView(
             href: "/closet/calendar/\(day.date)",
             statusLabel: day.awaitsConfirmation(today: today) ? "Planned" : (day.status == .worn ? "Wore" : "Planned"),
-            items: OutfitService.ordered(items, by: day.itemIDs).map(ItemCard.init))
+            items: overview.outfitItems.map(ItemCard.init))
     }
 
     // MARK: Edit

@@ -119,6 +119,9 @@ struct DayFormModel {
     let submitLabel: String
     let cancelHref: String?
     let noteMax = DayEntryRules.noteMaxLength
+    /// "Today's thoughts" on today's form, "Thoughts" on another date's (a past date's form said
+    /// "Today's" too).
+    let thoughtsLabel: String
 
     struct GratitudeLine {
         let number: Int
@@ -141,6 +144,8 @@ struct DayFormModel {
         self.showDate = showDate
         self.date = date
         self.maxDate = today.description
+        self.thoughtsLabel = date == today.description ? "Today's thoughts" : "Thoughts"
+
         self.moods = Mood.allCases.reversed().map {
             MoodOption(
                 value: $0.rawValue, name: $0.name, emoji: $0.emoji, cls: "mood-\($0.rawValue)",

@@ -200,11 +200,15 @@ struct JournalPages: Sendable {
 
     func newForm(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let auth = context.auth else { return Web.toLogin(request) }
+        // From a day's page: an entry about that day (`?date=`); a date that is not one is ignored.
+        var input = JournalEntryInput()
+        let about = request.uri.queryParameters.get("date").flatMap { LocalDate(String($0)) }
+        if let about { input.date = about.description }
         return render(
-            context, heading: "New entry",
+            context, heading: about.map { "New entry about \(DateText.long($0))" } ?? "New entry",
             form: JournalFormModel(
-                action: "/journal/new", input: JournalEntryInput(), today: web.services.days.today(for: auth.user),
-                submitLabel: "Save entry", cancelHref: "/journal"),
+                action: "/journal/new", input: input, today: web.services.days.today(for: auth.user),
+                submitLabel: "Save entry", cancelHref: about.map { "/days/\($0)" } ?? "/journal"),
             status: .ok)
     }
 

@@ -130,7 +130,7 @@ def test_log_replace_open_from_calendar_edit_delete(server, browser, new_user, s
     assert "deleted" in browser.find_element(By.CSS_SELECTOR, ".notice").text
     assert not browser.find_elements(By.CSS_SELECTOR, "a.teaser")
     browser.get(server.url + f"/days/{date}")
-    assert "Nothing is saved" in browser.find_element(By.CSS_SELECTOR, "main").text
+    assert "not logged today" in browser.find_element(By.CSS_SELECTOR, "main").text
 
     # Back on Today the form is offered again.
     browser.get(server.url + "/today")
@@ -147,13 +147,17 @@ def test_past_day_from_calendar_and_future_refused(server, browser, new_user):
     browser.get(server.url + f"/days/{year + 1}-{month:02d}-01/edit")
     assert "future" in field_error(browser, "date")
 
-    # The month before: an empty past day opens the form for that date.
+    # The month before: an empty past day opens its page, which offers to log it.
     prev_month = f"{year - 1}-12" if month == 1 else f"{year}-{month - 1:02d}"
     browser.get(server.url + f"/calendar?month={prev_month}")
     assert browser.find_element(By.CSS_SELECTOR, ".month-title").text
-    empty = browser.find_element(By.CSS_SELECTOR, f"td.empty a[href='/days/{prev_month}-01/edit']")
+    empty = browser.find_element(By.CSS_SELECTOR, f"td.empty a[href='/days/{prev_month}-01']")
     click(browser, empty)
+    wait_path(browser, f"/days/{prev_month}-01")
+    assert "Nothing was logged" in browser.find_element(By.CSS_SELECTOR, ".day-empty").text
+    click(browser, browser.find_element(By.CSS_SELECTOR, ".day-empty a.button"))
     wait_path(browser, f"/days/{prev_month}-01/edit")
+    assert browser.find_element(By.CSS_SELECTOR, "label[for='thoughts']").text == "Thoughts"
     assert not browser.find_elements(By.CSS_SELECTOR, ".notice-warn")
     pick_mood(browser, 2)
     save(browser, "form.day-form")
@@ -176,7 +180,7 @@ def test_past_day_from_calendar_and_future_refused(server, browser, new_user):
     wait_path(browser, f"/days/{prev_month}-01")
     assert "good" in browser.find_element(By.CSS_SELECTOR, ".entry-mood").text.lower()
     browser.get(server.url + f"/days/{prev_month}-02")
-    assert "Nothing is saved" in browser.find_element(By.CSS_SELECTOR, "main").text
+    assert "Nothing was logged" in browser.find_element(By.CSS_SELECTOR, "main").text
 
 
 def test_check_in_with_a_new_person(server, browser, new_user, screenshot):
@@ -274,8 +278,9 @@ def test_another_users_days_and_check_ins_are_not_found(server, new_user):
 
     theirs = FormClient(server.url)
     theirs.login(other.username, other.password)
+    # A date is nobody's secret: it opens the other person's own (empty) day, nothing of the owner's.
     status, _, page = theirs.get(f"/days/{date}")
-    assert status == 404 and "private" not in page
+    assert status == 200 and "private" not in page and "not logged today" in page
     status, _, _ = theirs.post(f"/days/{date}/delete", {})
     assert status == 404
     status, _, _ = theirs.post(f"/checkins/{checkin_id}/delete", {})
@@ -289,3 +294,57 @@ def test_another_users_days_and_check_ins_are_not_found(server, new_user):
     assert status == 200 and "private" in page
     status, _, page = mine.get("/checkins")
     assert checkin_id in page
+
+
+def test_a_day_is_one_page_and_the_calendar_agrees(server, make_browser, new_user, screenshot, tmp_path):
+    """Issue 63: a date with a day entry, check-ins, a journal entry, an outfit and a photo. The
+    calendar marks all of it, and the day's page, opened from the calendar, shows all of it, at
+    phone width and on a desktop."""
+    import datetime
+    from test_accounts import login
+    from test_attack_findings import register
+    from test_crash import call
+    from test_ownership import multipart
+    from test_photos import write_png
+
+    user = new_user("oneday")
+    token = register(server, user)
+    date = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+    body, content_type = multipart(write_png(tmp_path / "soup.png", 640, 480, tint=60).read_bytes())
+    import json
+    import urllib.request
+    request = urllib.request.Request(server.url + "/api/v1/media", data=body, method="POST",
+                                     headers={"content-type": content_type, "authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        photo = json.loads(response.read())["id"]
+    assert call(server.url, "PUT", f"/days/{date}", token, {"mood": 4, "note": "A quiet day."})[0] == 201
+    feeling = call(server.url, "GET", "/feelings", token)[1]["items"][0]["id"]
+    for at, note in ((f"{date}T18:30:00Z", "evening tea"), (f"{date}T07:15:00Z", "early run"),
+                     (f"{date}T12:00:00Z", "lunch")):
+        assert call(server.url, "POST", "/checkins", token, {"feelingId": feeling, "at": at, "note": note})[0] == 201
+    status, entry = call(server.url, "POST", "/journal", token, {"title": "Soup & a river walk", "body": "Lentils.",
+                                                                 "date": date, "photoIds": [photo]})
+    assert status == 201, entry
+    category = call(server.url, "GET", "/closet/categories", token)[1]["items"][0]["id"]
+    item = call(server.url, "POST", "/closet/items", token, {"name": "Green scarf", "categoryId": category})[1]["id"]
+    assert call(server.url, "PUT", f"/outfit-calendar/{date}", token, {"itemIds": [item]})[0] == 200
+
+    for width, height, label in ((390, 844, "phone"), (1280, 900, "desktop")):
+        browser = make_browser(size=(width, height))
+        login(browser, server, user.username, user.password)
+        browser.get(server.url + f"/calendar?month={date[:7]}")
+        cell = browser.find_element(By.CSS_SELECTOR, f"td a[href='/days/{date}']").find_element(By.XPATH, "..")
+        for marker in (".day-emoji", ".day-dot", ".day-journal", ".day-outfit"):
+            assert cell.find_elements(By.CSS_SELECTOR, marker), (label, marker)
+        click(browser, cell.find_element(By.TAG_NAME, "a"))
+        wait_path(browser, f"/days/{date}")
+        main = browser.find_element(By.CSS_SELECTOR, "main").text
+        assert "A quiet day." in main
+        notes = [el.text for el in browser.find_elements(By.CSS_SELECTOR, ".checkin-note")]
+        assert notes == ["early run", "lunch", "evening tea"], notes
+        assert "Soup & a river walk" in main and "Green scarf" in main
+        assert browser.find_elements(By.CSS_SELECTOR, ".day-photos img")
+        screenshot(browser, f"day-page-{label}")
+        browser.execute_script("document.getElementById('journal-heading').scrollIntoView()")
+        screenshot(browser, f"day-page-{label}-journal-outfit-photos")
+        make_browser.quit(browser)
