@@ -135,8 +135,15 @@ import Testing
         #expect(errors.map(\.code) == ["invalid_scheme"])
     }
 
+    /// Pasted without `https://`, a link that starts with a host name is completed (issue 63).
+    @Test func songLinksWithoutTheirSchemeAreCompleted() throws {
+        #expect(try validate(DayEntryInput(mood: 3, songLink: "open.spotify.com/track/1")).song?.link
+            == "https://open.spotify.com/track/1")
+        #expect(try validate(DayEntryInput(mood: 3, songLink: "music.youtube.com")).song?.link == "https://music.youtube.com")
+    }
+
     @Test(arguments: [
-        "open.spotify.com/track/1", "https://", "https:///path", "https://exa mple.com", "http:example.com",
+        "https://", "https:///path", "https://exa mple.com", "http:example.com", "a@b.co/x", "spotify/track",
     ])
     func malformedSongLinksAreRefused(_ link: String) {
         let errors = validationErrors { try validate(DayEntryInput(mood: 3, songLink: link)) }

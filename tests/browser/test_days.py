@@ -195,6 +195,8 @@ def test_check_in_with_a_new_person(server, browser, new_user, screenshot):
     assert browser.find_element(By.ID, "checkin-note").get_attribute("value") == "Forgot the feeling"
 
     toggle_chip(browser, "form.checkin-form", "calm")
+    # Choosing a feeling answers the message: it goes at once (issue 63).
+    wait(browser).until(lambda d: not d.find_elements(By.ID, "feeling-error"))
     Select(browser.find_element(By.ID, "checkin-activity")).select_by_visible_text("🚶 walk")
     fill(browser, "newPerson", "Ada")
     fill(browser, "checkin-note", "Sunny bench")

@@ -94,6 +94,15 @@ public struct ClosetItem: Sendable, Hashable, Codable, Identifiable {
 
     /// Price divided by wears, in cents (rounded); nil without a price or before the first wear.
     public var costPerWearCents: Int? { wear.costPerWear(priceCents: priceCents) }
+
+    /// The item as a friend it is shared with sees it: what it cost and when it was bought are
+    /// the owner's own business (and so is the cost per wear they give away).
+    public var asSharedWithFriend: ClosetItem {
+        var shown = self
+        shown.priceCents = nil
+        shown.purchaseDate = nil
+        return shown
+    }
 }
 
 /// How often something was worn, and when last (days marked `worn` in the outfit calendar).

@@ -124,9 +124,18 @@ public enum DayEntryRules {
     /// A song link must open in a browser or a music app: only absolute http and https URLs with a
     /// host. Anything else (`javascript:`, `data:`, `ftp:`) could run script or confuse the page
     /// that renders it as a link.
+    /// A link pasted without its scheme (`open.spotify.com/track/…`, as some apps copy it) is
+    /// completed with `https://` when it starts with a host name.
     static func validateSongLink(_ raw: String, field: String = "song.link") throws -> String {
-        let link = raw.trimmingWhitespaceAndNewlines()
+        var link = raw.trimmingWhitespaceAndNewlines()
         guard !link.isEmpty else { return "" }
+        if !link.contains("://"), let host = link.split(separator: "/", maxSplits: 1).first, host.contains("."),
+            host.first?.isLetter == true || host.first?.isNumber == true,
+            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
+            !host.hasSuffix(".")
+        {
+            link = "https://" + link
+        }
         guard link.count <= songLinkMaxLength else {
             throw FieldError(
                 field: field, code: "too_long", message: "A link can be at most \(songLinkMaxLength) characters.")

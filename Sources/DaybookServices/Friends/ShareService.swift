@@ -143,7 +143,7 @@ public struct ShareService: Sendable {
             let item = try await store.closet.item(id: id, userID: ownerID),
             let owner = try await store.users.user(id: ownerID)
         else { throw NotFound() }
-        return SharedItemView(item: item, owner: UserSummary(owner))
+        return SharedItemView(item: item.asSharedWithFriend, owner: UserSummary(owner))
     }
 
     /// An outfit a friend shared with the viewer, with its items.
@@ -154,6 +154,7 @@ public struct ShareService: Sendable {
         else { throw NotFound() }
         let items = try await store.closet.items(ids: outfit.itemIDs, userID: ownerID)
         return SharedOutfitView(
-            outfit: outfit, items: OutfitService.ordered(items, by: outfit.itemIDs), owner: UserSummary(owner))
+            outfit: outfit, items: OutfitService.ordered(items, by: outfit.itemIDs).map(\.asSharedWithFriend),
+            owner: UserSummary(owner))
     }
 }

@@ -67,6 +67,15 @@
     document.querySelectorAll("[data-offline-pages]").forEach(listSavedPages);
     document.querySelectorAll("form[data-import-upload]").forEach(setUpImportUpload);
     document.querySelectorAll("[data-transfer-progress]").forEach(followTransfer);
+    // A choice made where an error said "pick one" answers it: the message goes (issue 63: "Pick
+    // how you feel." stayed after a feeling was chosen).
+    document.addEventListener("change", function (event) {
+      var field = event.target.closest && event.target.closest(".has-error");
+      if (!field || !(event.target.type === "radio" || event.target.type === "checkbox")) return;
+      field.classList.remove("has-error");
+      field.removeAttribute("aria-describedby");
+      field.querySelectorAll(".field-error").forEach(function (message) { message.remove(); });
+    });
     // Logging out forgets every draft on this device.
     document.querySelectorAll('form[action="/logout"]').forEach(function (form) {
       form.addEventListener("submit", forgetAllDrafts);
