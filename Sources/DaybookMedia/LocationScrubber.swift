@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 
 /// Takes a photo's place, and what names its owner or their camera, out of the original as it is
@@ -10,19 +11,13 @@ import Foundation
 /// WebP, HEIC, AVIF) stays as valid as it was with no offset to rewrite; PNG's text and `eXIf`
 /// chunks, whose checksums would no longer match, are dropped whole.
 public enum LocationScrubber {
-    /// The place the original said it was taken, read before it is scrubbed.
-    public struct Place: Sendable, Hashable {
-        public var latitude: Double
-        public var longitude: Double
-    }
-
     /// The scrubbed bytes, and the place they held (nil where none, or one that cannot be).
-    public static func scrub(_ data: Data, format: ImageFormat) -> (data: Data, place: Place?) {
+    public static func scrub(_ data: Data, format: ImageFormat) -> (data: Data, place: Coordinates?) {
         var bytes = [UInt8](data)
         if format == .png { return (Data(withoutPNGMetadata(bytes)), nil) }
-        var place: Place?
+        var place: Coordinates?
         for start in exifStarts(bytes) {
-            var block = TIFFBlock(start: start)
+            let block = TIFFBlock(start: start)
             if place == nil { place = block.place(in: bytes) }
             block.scrub(&bytes)
         }
@@ -63,7 +58,8 @@ public enum LocationScrubber {
     /// checked: a damaged or hostile block is left as it is, never a trap.
     struct TIFFBlock {
         let start: Int
-        /// Tags whose values go: GPS directory pointer, maker note, owner, body and lens serials.
+        /// The directories' pointers in IFD0 (GPS, EXIF), and the tags whose values go: maker
+        /// note, owner name, body and lens serial numbers, and DNG's camera serial number.
         static let gpsPointer: UInt16 = 0x8825
         static let exifPointer: UInt16 = 0x8769
         static let identifying: Set<UInt16> = [0x927C, 0xA430, 0xA431, 0xA435, 0xC62F]
@@ -136,7 +132,7 @@ public enum LocationScrubber {
             return (ifd0, exif, gps)
         }
 
-        mutating func scrub(_ bytes: inout [UInt8]) {
+        func scrub(_ bytes: inout [UInt8]) {
             let (ifd0, exif, gps) = directories(bytes)
             if let gps {
                 let found = entries(bytes, directory: gps)
@@ -154,7 +150,7 @@ public enum LocationScrubber {
         }
 
         /// Latitude and longitude from the GPS directory (degrees, minutes, seconds as rationals).
-        func place(in bytes: [UInt8]) -> Place? {
+        func place(in bytes: [UInt8]) -> Coordinates? {
             guard let gps = directories(bytes).gps else { return nil }
             var refs: [UInt16: UInt8] = [:]
             var values: [UInt16: Double] = [:]
@@ -183,7 +179,7 @@ public enum LocationScrubber {
             guard (-90...90).contains(latitude), (-180...180).contains(longitude), latitude != 0 || longitude != 0 else {
                 return nil
             }
-            return Place(latitude: latitude, longitude: longitude)
+            return Coordinates(latitude: latitude, longitude: longitude)
         }
     }
 

@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 
 /// The sizes Daybook makes of every photo. None is ever larger than the original.
@@ -48,7 +49,7 @@ public struct ProcessedImage: Sendable {
     /// camera (`LocationScrubber`): for the owner only.
     public var original: Data
     /// Where the photo says it was taken, read before that was scrubbed: offered, never stored.
-    public var place: LocationScrubber.Place?
+    public var place: Coordinates?
     public var format: ImageFormat
     /// The picture's size upright (after EXIF rotation).
     public var width: Int

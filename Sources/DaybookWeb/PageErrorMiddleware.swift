@@ -3,7 +3,6 @@ import DaybookHTTP
 import DaybookServices
 import Hummingbird
 import HTTPTypes
-import Logging
 
 /// What a page that did not catch a service's error answers, so that an expected refusal is never
 /// a bare 500: a rule broken (`ValidationError`, 422) or a per-person limit reached

@@ -50,7 +50,7 @@ struct PhotoPages: Sendable {
         let data = Data(buffer: body, byteTransferStrategy: .noCopy)
         do {
             let record: MediaRecord
-            var place: LocationScrubber.Place?
+            var place: Coordinates?
             if kind == .avatar {
                 record = try await web.services.media.setAvatar(userID: auth.user.id, data: data).media
             } else {

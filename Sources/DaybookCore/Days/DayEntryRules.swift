@@ -124,6 +124,7 @@ public enum DayEntryRules {
     /// A song link must open in a browser or a music app: only absolute http and https URLs with a
     /// host. Anything else (`javascript:`, `data:`, `ftp:`) could run script or confuse the page
     /// that renders it as a link.
+    ///
     /// A link pasted without its scheme (`open.spotify.com/track/…`, as some apps copy it) is
     /// completed with `https://` when it starts with a host name.
     static func validateSongLink(_ raw: String, field: String = "song.link") throws -> String {

@@ -162,9 +162,9 @@ public struct AccountService: Sendable {
             if password.isEmpty { errors.add("password", "required", "Enter your password.") }
             throw ValidationError(errors.errors)
         }
-        // A name with a control character in it is nobody's (a database could read `bob\0junk`
-        // as `bob`): it is looked up as no one, and costs the decoy's verification all the same.
-        let user = identifier.containsControlCharacters ? nil : try await store.users.user(login: identifier)
+        // A name with a control character in it is nobody's (both stores' `user(login:)` say so):
+        // it costs the decoy's verification all the same.
+        let user = try await store.users.user(login: identifier)
         let attempt = try await reserveAttempt(
             [accountKey(user?.id, login: identifier), "address:" + client.ipAddress],
             limit: settings.maxLoginFailures, window: settings.failureWindow)
@@ -383,7 +383,7 @@ public struct AccountService: Sendable {
         if let transfers {
             for kind in [TransferJob.Kind.export, .import] {
                 for job in try await store.transfers.jobs(userID: auth.user.id, kind: kind, limit: 10_000) {
-                    try? FileManager.default.removeItem(at: transfers.file(job.id, kind == .export ? "zip" : "upload"))
+                    try? FileManager.default.removeItem(at: transfers.file(of: job))
                 }
             }
         }

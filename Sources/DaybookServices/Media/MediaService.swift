@@ -71,7 +71,7 @@ public struct MediaService: Sendable {
     /// The same, with where the photo said it was taken: the original is kept without it, so this
     /// is the one moment it can be offered (as a journal entry's place, say). Never stored.
     public func uploadOfferingPlace(userID: UUID, data: Data, kind: MediaKind) async throws
-        -> (record: MediaRecord, place: LocationScrubber.Place?)
+        -> (record: MediaRecord, place: Coordinates?)
     {
         if let quotaBytes, try await store.media.bytesUsed(userID: userID) + data.count > quotaBytes {
             throw ImageProcessingError.storageFull(limit: quotaBytes)

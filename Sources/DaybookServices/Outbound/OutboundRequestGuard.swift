@@ -42,17 +42,9 @@ public struct OutboundRequestGuard: Sendable {
     }
 
     public let settings: Settings
-    let resolve: @Sendable (String) async -> [IPAddressKind]?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
-        self.resolve = { host in await Self.systemResolve(host) }
-    }
-
-    /// With a resolver of the test's own (names to the kinds of their addresses; nil: no such name).
-    init(settings: Settings, resolve: @escaping @Sendable (String) async -> [IPAddressKind]?) {
-        self.settings = settings
-        self.resolve = resolve
     }
 
     /// A name that does not resolve now (the resolver is down, or the name is new): not refused,
@@ -103,7 +95,7 @@ public struct OutboundRequestGuard: Sendable {
         if ["test", "invalid", "example", "example.com", "example.net", "example.org"].contains(where: within) {
             return nil
         }
-        return await resolve(host)
+        return await Self.systemResolve(host)
     }
 
     /// Checks the request's URL again, then sends it without following redirects, within
@@ -140,12 +132,8 @@ public struct OutboundRequestGuard: Sendable {
                     switch Int32(info.pointee.ai_family) {
                     case AF_INET:
                         address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                            let raw = UInt32(bigEndian: v4.pointee.sin_addr.s_addr)
-                            kinds.append(
-                                IPAddressKind(ipv4: [
-                                    UInt8(raw >> 24), UInt8((raw >> 16) & 0xFF), UInt8((raw >> 8) & 0xFF),
-                                    UInt8(raw & 0xFF),
-                                ]))
+                            // In network order, most significant byte first, as the kinds read it.
+                            kinds.append(IPAddressKind(ipv4: withUnsafeBytes(of: v4.pointee.sin_addr) { Array($0) }))
                         }
                     case AF_INET6:
                         address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
@@ -168,9 +156,8 @@ public struct OutboundRequestGuard: Sendable {
 /// The client every outbound request goes through: no redirects, bounded connect and read
 /// timeouts. A process-wide value, like `HTTPClient.shared`, so it is never shut down.
 private let outboundClient: HTTPClient = {
-    var configuration = HTTPClient.Configuration(
+    let configuration = HTTPClient.Configuration(
         redirectConfiguration: .disallow,
         timeout: HTTPClient.Configuration.Timeout(connect: .seconds(5), read: .seconds(10)))
-    configuration.httpVersion = .automatic
     return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
 }()

@@ -39,15 +39,13 @@ public struct PushService: Sendable {
     static let maxAttempts = 12
 
     public init(
-        store: any DaybookStore, settings: Settings = Settings(), outbound: OutboundRequestGuard? = nil,
+        store: any DaybookStore, settings: Settings = Settings(),
         logger: Logger = Logger(label: "daybook.push"), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.settings = settings
-        self.outbound =
-            outbound
-            ?? OutboundRequestGuard(
-                settings: .init(allowHTTP: settings.allowHTTP, allowPrivate: settings.allowPrivate))
+        self.outbound = OutboundRequestGuard(
+            settings: .init(allowHTTP: settings.allowHTTP, allowPrivate: settings.allowPrivate))
         self.logger = logger
         self.now = now
         self.key = VAPIDKey(store: store)

@@ -50,7 +50,7 @@ public struct ExportService: Sendable {
             userID: userID, kind: .export, format: "zip", status: .running, fileName: "daybook-export-\(stamp).zip",
             createdAt: now().roundedToMicroseconds)
         try await store.transfers.insert(job)
-        let url = settings.file(job.id, "zip")
+        let url = settings.file(of: job)
         let progress = JobProgress(job, store: store.transfers, now: now)
         Task { [self] in
             do {
@@ -93,7 +93,7 @@ public struct ExportService: Sendable {
     public func download(id: UUID, userID: UUID) async throws -> (job: TransferJob, url: URL) {
         let job = try await job(id: id, userID: userID)
         guard job.status == .done else { throw TransferError.notReady("The export is not finished yet.") }
-        let url = settings.file(job.id, "zip")
+        let url = settings.file(of: job)
         guard FileManager.default.fileExists(atPath: url.path) else { throw TransferError.notFound }
         return (job, url)
     }
@@ -299,7 +299,7 @@ extension ExportService {
     public func cleanUpTransfers() async throws {
         let cutoff = now().addingTimeInterval(-settings.keepFor)
         for job in try await store.transfers.deleteJobs(updatedBefore: cutoff) {
-            try? FileManager.default.removeItem(at: settings.file(job.id, job.kind == .export ? "zip" : "upload"))
+            try? FileManager.default.removeItem(at: settings.file(of: job))
         }
         let files =
             (try? FileManager.default.contentsOfDirectory(

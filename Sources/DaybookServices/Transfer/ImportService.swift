@@ -54,7 +54,7 @@ public struct ImportService: Sendable {
         var job = TransferJob(
             userID: userID, kind: .import, format: kind.rawValue, status: .previewed,
             fileName: String(fileName.prefix(200)), bytes: bytes, createdAt: now().roundedToMicroseconds)
-        let kept = settings.file(job.id, "upload")
+        let kept = settings.file(of: job)
         do {
             try FileManager.default.moveItem(at: url, to: kept)
             // A preview reads the whole file, as a run does: under the same gate.
@@ -170,7 +170,7 @@ public struct ImportService: Sendable {
         job.updatedAt = now().roundedToMicroseconds
         try await store.transfers.update(job)
         let progress = JobProgress(job, store: store.transfers, now: now)
-        let file = settings.file(job.id, "upload")
+        let file = settings.file(of: job)
         Task { [self, job] in
             do {
                 let result = try await gate.withPermit {

@@ -1,3 +1,5 @@
+import DaybookCore
+import DaybookStorage
 import DaybookTransfer
 import Foundation
 
@@ -27,8 +29,9 @@ public struct TransferSettings: Sendable {
         self.concurrentJobs = concurrentJobs
     }
 
-    func file(_ id: UUID, _ suffix: String) -> URL {
-        directory.appendingPathComponent("\(id.lowercasedString).\(suffix)")
+    /// Where a job's file is kept: an export's zip, an import's uploaded file.
+    func file(of job: TransferJob) -> URL {
+        directory.appendingPathComponent("\(job.id.lowercasedString).\(job.kind == .export ? "zip" : "upload")")
     }
 }
 

@@ -23,10 +23,7 @@ public enum DayOneReader {
             }
             let journalTag = JournalRules.tagFromName((path as NSString).deletingPathExtension)
             for entry in export.entries {
-                guard bundle.recordCount < archive.limits.records else {
-                    throw ImportFileError.tooManyRecords(limit: archive.limits.records)
-                }
-                if bundle.journal.count & 255 == 0 { try archive.limits.checkTime() }
+                try bundle.checkRoom(under: archive.limits)
                 guard let created = ISODate.parse(entry.creationDate) else {
                     bundle.problems.append(
                         ImportProblem(
@@ -51,23 +48,22 @@ public enum DayOneReader {
                 }
                 let tags = (entry.tags ?? []).compactMap { JournalRules.tagFromName($0) } + (journalTag.map { [$0] } ?? [])
                 let date = LocalDate(created, in: zone)
+                let body = Self.withoutPhotoMarks(entry.text ?? "")
+                let isEmpty = body.isEmpty && photos.isEmpty
                 // Video and sound recordings are not kept by Daybook: said in the preview, by
                 // entry, so nobody finds out by missing them.
-                let recordings = (entry.videos ?? []).count + (entry.audios ?? []).count
-                if recordings > 0 {
+                let (videos, audios) = ((entry.videos ?? []).count, (entry.audios ?? []).count)
+                if videos + audios > 0 {
+                    let rest = isEmpty ? "; with nothing else in it, the entry is left out" : "; the rest of the entry comes"
                     bundle.problems.append(
                         ImportProblem(
                             message:
-                                "The entry of \(date) has \(Self.describe(videos: (entry.videos ?? []).count, audios: (entry.audios ?? []).count)), which Daybook does not keep\(photos.isEmpty && Self.withoutPhotoMarks(entry.text ?? "").isEmpty ? "; with nothing else in it, the entry is left out" : "; the rest of the entry comes")."
+                                "The entry of \(date) has \(Self.describe(videos: videos, audios: audios)), which Daybook does not keep\(rest)."
                         ))
+                } else if isEmpty {
+                    bundle.problems.append(ImportProblem(message: "The entry of \(date) is empty; it is left out."))
                 }
-                let body = Self.withoutPhotoMarks(entry.text ?? "")
-                guard !body.isEmpty || !photos.isEmpty else {
-                    if recordings == 0 {
-                        bundle.problems.append(ImportProblem(message: "The entry of \(date) is empty; it is left out."))
-                    }
-                    continue
-                }
+                if isEmpty { continue }
                 bundle.journal.append(
                     ImportedJournalEntry(
                         source: "dayone\u{1F}\(entry.uuid)", date: date, createdAt: created,

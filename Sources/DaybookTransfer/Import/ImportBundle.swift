@@ -227,6 +227,15 @@ public struct ImportBundle: Sendable {
     /// Moments, days, check-ins and journal entries: what `ImportLimits.records` counts.
     public var recordCount: Int { moments.count + days.count + checkins.count + journal.count }
 
+    /// Before a reader adds another record from a file of several lists (Day One's journals,
+    /// Journiv's): throws once the file's records reach the limit, or its time is up (looked at
+    /// every 256 records).
+    func checkRoom(under limits: ImportLimits) throws {
+        let count = recordCount
+        guard count < limits.records else { throw ImportFileError.tooManyRecords(limit: limits.records) }
+        if count & 255 == 0 { try limits.checkTime() }
+    }
+
     public var photoCount: Int {
         moments.reduce(0) { $0 + $1.photos.count } + journal.reduce(0) { $0 + $1.photos.count }
             + days.reduce(0) { $0 + ($1.photo == nil ? 0 : 1) } + closet.photoCount

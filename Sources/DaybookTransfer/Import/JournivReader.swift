@@ -27,10 +27,7 @@ public enum JournivReader {
         for journal in export.journals {
             let journalTag = JournalRules.tagFromName(journal.title)
             for (index, entry) in journal.entries.enumerated() {
-                guard bundle.recordCount < archive.limits.records else {
-                    throw ImportFileError.tooManyRecords(limit: archive.limits.records)
-                }
-                if index & 255 == 0 { try archive.limits.checkTime() }
+                try bundle.checkRoom(under: archive.limits)
                 let zone = entry.entry_timezone.flatMap(TimeZone.init(identifier:)) ?? .gmt
                 guard let date = LocalDate(entry.entry_date) else {
                     bundle.problems.append(
